@@ -1,0 +1,107 @@
+/**
+ * The Clock seam: every piece of lobbykit that reads the time or waits goes through a {@link Clock},
+ * so that tests drive time with {@link ManualClock} and nothing sleeps for real.
+ */
+
+/** An opaque handle returned by {@link Clock.setTimeout}. */
+export type TimerHandle = number | object;
+
+/** Reads wall-clock time and schedules callbacks. */
+export interface Clock {
+  /** Milliseconds since the Unix epoch. */
+  now(): number;
+  /** Calls `callback` once, `ms` milliseconds from now. */
+  setTimeout(callback: () => void, ms: number): TimerHandle;
+  /** Cancels a callback scheduled with {@link Clock.setTimeout}; unknown handles are ignored. */
+  clearTimeout(handle: TimerHandle): void;
+}
+
+/** The real clock: `Date.now()` and the platform's timers. Timers do not keep Node alive. */
+export class SystemClock implements Clock {
+  now(): number {
+    return Date.now();
+  }
+
+  setTimeout(callback: () => void, ms: number): TimerHandle {
+    const handle = globalThis.setTimeout(callback, Math.max(0, ms));
+    // Node returns an object with unref(); a pending lobbykit timer must not hold a process open.
+    (handle as { unref?: () => void }).unref?.();
+    return handle as TimerHandle;
+  }
+
+  clearTimeout(handle: TimerHandle): void {
+    globalThis.clearTimeout(handle as Parameters<typeof globalThis.clearTimeout>[0]);
+  }
+}
+
+interface ManualTimer {
+  readonly id: number;
+  readonly at: number;
+  readonly callback: () => void;
+}
+
+/**
+ * A clock that moves only when told to. `advance(ms)` runs every timer that falls due, in order of
+ * due time (then of scheduling), with `now()` set to each timer's due time while it runs.
+ */
+export class ManualClock implements Clock {
+  #now: number;
+  #nextId = 1;
+  #timers: ManualTimer[] = [];
+
+  /** Starts at `start` milliseconds since the epoch (default: 2026-01-01T00:00:00Z). */
+  constructor(start = Date.UTC(2026, 0, 1)) {
+    this.#now = start;
+  }
+
+  now(): number {
+    return this.#now;
+  }
+
+  setTimeout(callback: () => void, ms: number): TimerHandle {
+    const timer: ManualTimer = { id: this.#nextId++, at: this.#now + Math.max(0, ms), callback };
+    this.#timers.push(timer);
+    return timer.id;
+  }
+
+  clearTimeout(handle: TimerHandle): void {
+    this.#timers = this.#timers.filter((t) => t.id !== handle);
+  }
+
+  /** Number of timers still scheduled. */
+  get pending(): number {
+    return this.#timers.length;
+  }
+
+  /** Moves time forward by `ms`, running every timer that falls due on the way. */
+  advance(ms: number): void {
+    if (!(ms >= 0)) throw new RangeError(`ManualClock.advance: ms must be >= 0 (got ${ms})`);
+    const target = this.#now + ms;
+    for (;;) {
+      const due = this.#nextDue(target);
+      if (!due) break;
+      this.#timers = this.#timers.filter((t) => t !== due);
+      this.#now = due.at;
+      due.callback();
+    }
+    this.#now = target;
+  }
+
+  /** Sets the time to `time` (which may not go backwards), running timers due on the way. */
+  set(time: number): void {
+    this.advance(time - this.#now);
+  }
+
+  /** Runs the timers already due without moving time. */
+  runDue(): void {
+    this.advance(0);
+  }
+
+  #nextDue(limit: number): ManualTimer | undefined {
+    let best: ManualTimer | undefined;
+    for (const t of this.#timers) {
+      if (t.at <= limit && (!best || t.at < best.at || (t.at === best.at && t.id < best.id))) best = t;
+    }
+    return best;
+  }
+}

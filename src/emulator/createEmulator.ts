@@ -1,0 +1,196 @@
+/**
+ * The emulator's HTTP server, given a route table and handlers. {@link startEmulator} calls it with
+ * THE route table and every area's handlers; tests of the core may call it with a table of their
+ * own. Serves `/api/v10/...` (the platform) and `/_emulator/...` (the control API); any other path
+ * is the platform's 404.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { type Clock, ManualClock, SystemClock } from '../clock.js';
+import type { RouteDef } from '../spec/route.js';
+import { handleControl } from './control/controlApi.js';
+import type { HandlerMap } from './handlers/handlerTypes.js';
+import { type EmulatorLogger, PlatformPipeline, unimplementedRoutes } from './http/platformPipeline.js';
+import { type BodyLimits, defaultBodyLimits } from './http/readRequestBody.js';
+import { Router } from './http/router.js';
+import { INTERNAL_ERROR, NOT_FOUND, sendEmpty, sendError } from './http/sendResponse.js';
+import { PlatformError } from './platformError.js';
+import { RateLimiter, type RateLimitSetting } from './rateLimits/rateLimiter.js';
+import { demoSeed } from './world/demoSeed.js';
+import { applySeed, type Seed } from './world/seed.js';
+import { World, type WorldSettings } from './world/world.js';
+
+/** The API base the platform serves under. */
+export const API_BASE = '/api/v10';
+/** The control API's base. */
+export const CONTROL_BASE = '/_emulator';
+
+/** Options of {@link startEmulator}. */
+export interface EmulatorOptions {
+  /** @defaultValue 0 (any free port) */
+  readonly port?: number;
+  /** @defaultValue '127.0.0.1' */
+  readonly host?: string;
+  /** The world to start with. @defaultValue 'demo' */
+  readonly seed?: Seed;
+  /**
+   * `system` reads real time; `manual` starts at the real time of start-up and moves only through
+   * `POST /_emulator/clock` or `emulator.clock.advance()`; or pass any {@link Clock}.
+   * @defaultValue 'system'
+   */
+  readonly clock?: 'system' | 'manual' | Clock;
+  /** @defaultValue 'development' (the specification's figures) */
+  readonly rateLimits?: RateLimitSetting;
+  /** Platform behaviour to tune (lobbies per user per application, …). */
+  readonly settings?: Partial<WorldSettings>;
+  /** Size limits of request bodies. */
+  readonly bodyLimits?: Partial<BodyLimits>;
+  /** Answer CORS preflights and allow any origin, so that browser games can call the emulator. @defaultValue true */
+  readonly cors?: boolean;
+  /** Where the emulator reports its own bugs (never tokens). @defaultValue console.error */
+  readonly logger?: EmulatorLogger;
+}
+
+/** A running emulator. */
+export interface Emulator {
+  /** `http://host:port`. */
+  readonly url: string;
+  /** `url + '/api/v10'`: the base URL a client uses. */
+  readonly apiUrl: string;
+  readonly host: string;
+  readonly port: number;
+  /** The in-memory world (read it in tests; change it through the control API or its stores). */
+  readonly world: World;
+  readonly clock: Clock;
+  /** The manual clock, when started with `clock: 'manual'`. */
+  readonly manualClock: ManualClock | undefined;
+  /** Names of routes without a handler yet (they answer 501). */
+  unimplementedRoutes(): string[];
+  /** Forgets everything and applies `seed` (default: the start-up seed), as `POST /_emulator/reset`. */
+  reset(seed?: Seed): void;
+  /** Stops listening and closes every connection. */
+  close(): Promise<void>;
+}
+
+/** What {@link createEmulator} needs beyond the options. */
+export interface EmulatorParts {
+  readonly routes: readonly RouteDef[];
+  readonly handlers: HandlerMap;
+}
+
+const CORS_HEADERS = {
+  'Access-Control-Allow-Origin': '*',
+  'Access-Control-Expose-Headers':
+    'X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, X-RateLimit-Reset-After, X-RateLimit-Bucket, X-RateLimit-Scope, X-RateLimit-Global, Retry-After',
+} as const;
+
+/** Starts an emulator serving `parts.routes` with `parts.handlers`. */
+export async function createEmulator(options: EmulatorOptions, parts: EmulatorParts): Promise<Emulator> {
+  const clock = resolveClock(options.clock);
+  const world = new World({ clock, ...(options.settings ? { settings: options.settings } : {}) });
+  const startSeed: Seed = options.seed ?? 'demo';
+  const reset = (seed: Seed): void => {
+    world.clear();
+    if (seed === 'demo') applySeed(world, demoSeed);
+    else if (seed !== 'empty') applySeed(world, seed);
+  };
+  reset(startSeed);
+
+  const limiter = new RateLimiter(options.rateLimits ?? 'development');
+  const logger: EmulatorLogger = options.logger ?? {
+    error: (message, error) => console.error(message, error),
+  };
+  const pipeline = new PlatformPipeline({
+    world,
+    router: new Router(parts.routes),
+    limiter,
+    handlers: parts.handlers,
+    bodyLimits: { ...defaultBodyLimits, ...options.bodyLimits },
+    logger,
+  });
+  const controlDeps = {
+    world,
+    limiter,
+    handlers: parts.handlers,
+    routeNames: parts.routes.map((r) => r.name),
+    reset,
+  };
+  const cors = options.cors ?? true;
+
+  const server: Server = createServer((req, res) => {
+    void serve(req, res).catch((error: unknown) => {
+      logger.error('emulator bug outside a handler', error);
+      if (!res.headersSent) sendError(res, 500, INTERNAL_ERROR);
+      else res.destroy();
+    });
+  });
+
+  async function serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    if (cors) for (const [name, value] of Object.entries(CORS_HEADERS)) res.setHeader(name, value);
+    const raw = req.url ?? '/';
+    const q = raw.indexOf('?');
+    const path = q < 0 ? raw : raw.slice(0, q);
+    const search = new URLSearchParams(q < 0 ? '' : raw.slice(q + 1));
+    if (cors && req.method === 'OPTIONS') {
+      req.resume();
+      return sendEmpty(res, 204, {
+        'Access-Control-Allow-Methods': 'GET, POST, PUT, PATCH, DELETE',
+        'Access-Control-Allow-Headers': 'Authorization, Content-Type, X-Audit-Log-Reason',
+        'Access-Control-Max-Age': '600',
+      });
+    }
+    if (path.startsWith(`${API_BASE}/`))
+      return pipeline.handle(req, res, path.slice(API_BASE.length), search);
+    if (path === CONTROL_BASE || path.startsWith(`${CONTROL_BASE}/`)) {
+      try {
+        return await handleControl(controlDeps, req, res, path.slice(CONTROL_BASE.length), search);
+      } catch (error) {
+        if (!(error instanceof PlatformError)) throw error;
+        if (!req.readableEnded) req.resume();
+        return sendError(res, error.status, error.envelope);
+      }
+    }
+    req.resume();
+    return sendError(res, 404, NOT_FOUND);
+  }
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const address = server.address() as AddressInfo;
+  const hostForUrl = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  const url = `http://${hostForUrl}:${address.port}`;
+  let closed: Promise<void> | undefined;
+
+  return {
+    url,
+    apiUrl: `${url}${API_BASE}`,
+    host: address.address,
+    port: address.port,
+    world,
+    clock,
+    manualClock: clock instanceof ManualClock ? clock : undefined,
+    unimplementedRoutes: () => unimplementedRoutes(parts.routes, parts.handlers),
+    reset: (seed = startSeed) => {
+      reset(seed);
+      limiter.reset();
+    },
+    close: () => {
+      closed ??= new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+      return closed;
+    },
+  };
+}
+
+function resolveClock(setting: EmulatorOptions['clock']): Clock {
+  if (setting === undefined || setting === 'system') return new SystemClock();
+  if (setting === 'manual') return new ManualClock(Date.now());
+  return setting;
+}

@@ -1,0 +1,53 @@
+/**
+ * Reads a request body up to a size limit. A declared Content-Length over the limit is refused before
+ * reading; a body that grows past it while streaming is refused as soon as it does. Either way the
+ * answer is the platform's 413 `{code: 40005, message: 'Request entity too large'}`.
+ */
+import type { IncomingMessage } from 'node:http';
+import { extraErrorCodes, PlatformError } from '../platformError.js';
+
+/** The 413 answer. */
+export function tooLarge(): PlatformError {
+  return new PlatformError(413, extraErrorCodes.REQUEST_ENTITY_TOO_LARGE, 'Request entity too large');
+}
+
+/**
+ * Collects the body, feeding each chunk to `onChunk` as it arrives (the multipart parser works while
+ * the upload streams). Rejects with {@link tooLarge} past `limit` bytes.
+ */
+export function readBody(
+  req: IncomingMessage,
+  limit: number,
+  onChunk?: (chunk: Buffer) => void,
+): Promise<Buffer> {
+  const declared = req.headers['content-length'];
+  if (declared !== undefined && Number(declared) > limit) return Promise.reject(tooLarge());
+  return new Promise<Buffer>((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let failed = false;
+    const fail = (error: unknown): void => {
+      if (failed) return;
+      failed = true;
+      // Stop collecting but keep draining, so that the client can read the answer.
+      chunks.length = 0;
+      reject(error);
+    };
+    req.on('data', (chunk: Buffer) => {
+      if (failed) return;
+      size += chunk.length;
+      if (size > limit) return fail(tooLarge());
+      try {
+        onChunk?.(chunk);
+      } catch (error) {
+        return fail(error);
+      }
+      chunks.push(chunk);
+    });
+    req.on('end', () => {
+      if (!failed) resolve(Buffer.concat(chunks, size));
+    });
+    req.on('error', (error) => fail(error));
+    req.on('aborted', () => fail(new Error('request aborted')));
+  });
+}

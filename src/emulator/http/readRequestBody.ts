@@ -1,0 +1,146 @@
+/**
+ * Reads and decodes a request body as the route's `bodyKind` says: JSON (`application/json`),
+ * multipart/form-data (a `payload_json` field and text fields make the body; files go aside), or
+ * either. A body of the wrong content type is a 400 50035 with a root `CONTENT_TYPE_INVALID` error;
+ * malformed JSON a 400 50109; a body over the size limit a 413; a malformed multipart body a 400
+ * 50035 naming the problem. Routes without a body schema ignore whatever body is sent.
+ */
+import type { IncomingMessage } from 'node:http';
+import type { RouteDef } from '../../spec/route.js';
+import type { UploadedFile } from '../handlers/handlerTypes.js';
+import { PlatformError } from '../platformError.js';
+import { MultipartError, MultipartParser, multipartBoundary } from './multipartParser.js';
+import { harden, parseJsonBody } from './parseJsonBody.js';
+import { readBody } from './readBody.js';
+
+/** Size limits of request bodies. */
+export interface BodyLimits {
+  /** Bytes of a JSON body. @defaultValue 10 MiB (image data travels inside JSON) */
+  readonly maxJsonBytes: number;
+  /** Bytes of a whole multipart body. @defaultValue 11 MiB (one 10 MiB file plus fields) */
+  readonly maxMultipartBytes: number;
+}
+
+/** The defaults of {@link BodyLimits}. */
+export const defaultBodyLimits: BodyLimits = {
+  maxJsonBytes: 10 * 1024 * 1024,
+  maxMultipartBytes: 11 * 1024 * 1024,
+};
+
+/** A decoded body: the JSON value (or undefined when empty) and any uploaded files. */
+export interface DecodedBody {
+  readonly value: unknown;
+  readonly files: ReadonlyMap<string, UploadedFile>;
+}
+
+const NO_FILES: ReadonlyMap<string, UploadedFile> = new Map();
+
+function contentTypeError(expected: readonly string[]): PlatformError {
+  const list = expected.map((t) => `'${t}'`).join(', ');
+  return PlatformError.field(
+    [],
+    'CONTENT_TYPE_INVALID',
+    `Expected "Content-Type" header to be one of {${list}}.`,
+  );
+}
+
+/** Reads the body of a request to `route`. */
+export async function readRequestBody(
+  req: IncomingMessage,
+  route: RouteDef,
+  limits: BodyLimits,
+): Promise<DecodedBody> {
+  if (route.body === undefined) {
+    req.resume();
+    return { value: undefined, files: NO_FILES };
+  }
+  const kind = route.bodyKind ?? 'json';
+  const contentType = req.headers['content-type'] ?? '';
+  const mediaType = contentType.split(';')[0]?.trim().toLowerCase() ?? '';
+  const acceptsJson = kind === 'json' || kind === 'json-or-multipart';
+  const acceptsMultipart = kind === 'multipart' || kind === 'json-or-multipart';
+  const expected = [
+    ...(acceptsJson ? ['application/json'] : []),
+    ...(acceptsMultipart ? ['multipart/form-data'] : []),
+  ];
+
+  if (acceptsMultipart && mediaType === 'multipart/form-data') return readMultipart(req, contentType, limits);
+
+  const raw = await readBody(req, limits.maxJsonBytes);
+  if (raw.length === 0) return { value: undefined, files: NO_FILES };
+  if (!acceptsJson || mediaType !== 'application/json') throw contentTypeError(expected);
+  return { value: parseJsonBody(raw.toString('utf8')), files: NO_FILES };
+}
+
+async function readMultipart(
+  req: IncomingMessage,
+  contentType: string,
+  limits: BodyLimits,
+): Promise<DecodedBody> {
+  const boundary = multipartBoundary(contentType);
+  if (boundary === undefined) throw multipartError('missing or invalid multipart boundary');
+  let parser: MultipartParser;
+  try {
+    parser = new MultipartParser(boundary);
+  } catch (error) {
+    throw multipartError(error instanceof Error ? error.message : 'invalid multipart body');
+  }
+  try {
+    await readBody(req, limits.maxMultipartBytes, (chunk) => parser.push(chunk));
+    const parts = parser.end();
+    const files = new Map<string, UploadedFile>();
+    let value = Object.create(null) as Record<string, unknown>;
+    const fields: Array<[string, string]> = [];
+    for (const part of parts) {
+      if (part.filename !== undefined) {
+        files.set(part.name, {
+          field: part.name,
+          filename: part.filename,
+          contentType: part.contentType,
+          data: part.data,
+        });
+      } else if (part.name === 'payload_json') {
+        const parsed = parseJsonBody(part.data.toString('utf8'));
+        if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
+          throw PlatformError.field(
+            ['payload_json'],
+            'DICT_TYPE_CONVERT',
+            'Only dictionaries may be used in a DictType',
+          );
+        }
+        value = parsed as Record<string, unknown>;
+      } else {
+        fields.push([part.name, part.data.toString('utf8')]);
+      }
+    }
+    // Text fields fill what payload_json left out.
+    for (const [name, text] of fields) {
+      if (name === '__proto__') {
+        throw PlatformError.field([name], 'DICT_KEY_INVALID', 'This key is not allowed.');
+      }
+      if (!(name in value)) value[name] = formFieldValue(text);
+    }
+    return { value, files };
+  } catch (error) {
+    if (error instanceof MultipartError) throw multipartError(error.message);
+    throw error;
+  }
+}
+
+/**
+ * A text form field's value: JSON numbers, booleans, arrays and objects are decoded (so that
+ * `max_age=3600` is the number the schema expects); snowflakes and anything else stay strings.
+ */
+export function formFieldValue(text: string): unknown {
+  if (/^\d{16,20}$/.test(text)) return text;
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return typeof parsed === 'string' ? text : harden(parsed);
+  } catch {
+    return text;
+  }
+}
+
+function multipartError(message: string): PlatformError {
+  return PlatformError.field([], 'MULTIPART_INVALID', `Invalid multipart body: ${message}.`);
+}

@@ -1,0 +1,52 @@
+/** Writing answers: JSON, raw bytes, empty, and the platform's error envelope. */
+import type { ServerResponse } from 'node:http';
+import type { ErrorEnvelope } from '../../spec/codes.js';
+
+/** Extra headers of one answer (rate-limit headers, Allow, …). */
+export type HeaderMap = Readonly<Record<string, string>>;
+
+/** Sends a JSON answer. */
+export function sendJson(res: ServerResponse, status: number, body: unknown, headers: HeaderMap = {}): void {
+  const text = JSON.stringify(body);
+  res.writeHead(status, {
+    ...headers,
+    'Content-Type': 'application/json',
+    'Content-Length': Buffer.byteLength(text),
+  });
+  res.end(text);
+}
+
+/** Sends raw bytes with a content type. */
+export function sendBytes(
+  res: ServerResponse,
+  status: number,
+  contentType: string,
+  body: Uint8Array,
+  headers: HeaderMap = {},
+): void {
+  res.writeHead(status, { ...headers, 'Content-Type': contentType, 'Content-Length': body.byteLength });
+  res.end(body);
+}
+
+/** Sends an answer without a body (204). */
+export function sendEmpty(res: ServerResponse, status: number, headers: HeaderMap = {}): void {
+  res.writeHead(status, headers);
+  res.end();
+}
+
+/** Sends the platform's error envelope. */
+export function sendError(
+  res: ServerResponse,
+  status: number,
+  envelope: ErrorEnvelope,
+  headers: HeaderMap = {},
+): void {
+  sendJson(res, status, envelope, headers);
+}
+
+/** The platform's 404 for a path it does not serve. */
+export const NOT_FOUND: ErrorEnvelope = { message: '404: Not Found', code: 0 };
+/** The platform's 405 for a known path with another method. */
+export const METHOD_NOT_ALLOWED: ErrorEnvelope = { message: '405: Method Not Allowed', code: 0 };
+/** What a bug in the emulator answers (tests assert it never happens for client input). */
+export const INTERNAL_ERROR: ErrorEnvelope = { message: '500: Internal Server Error', code: 0 };

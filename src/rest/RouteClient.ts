@@ -1,0 +1,309 @@
+/**
+ * The REST client's engine, over any route table: every operation of the table through one typed
+ * `call`, with the platform's rate-limit protocol, bounded retries, per-attempt timeouts, and errors
+ * that never carry a token. {@link RestClient} is this engine over the platform's table.
+ */
+import { EventEmitter } from 'eventemitter3';
+import { type Clock, SystemClock } from '../clock.js';
+import type {
+  AuthOption,
+  CallArgs,
+  CallArgsParam,
+  CallResult,
+  LooseCallArgs,
+  RouteTable,
+} from './callTypes.js';
+import { ApiError } from './errors/ApiError.js';
+import { LobbykitError } from './errors/LobbykitError.js';
+import { NetworkError } from './errors/NetworkError.js';
+import { RateLimitError, type RateLimitScope } from './errors/RateLimitError.js';
+import { redactError } from './errors/redact.js';
+import { TimeoutError } from './errors/TimeoutError.js';
+import { rateLimitVerdict } from './ratelimit/parseRateLimitHeaders.js';
+import {
+  type RateLimitManager as Manager,
+  RateLimitManager,
+  type RateLimitSnapshot,
+  type WaitNotice,
+} from './ratelimit/RateLimitManager.js';
+import type { RestEvents } from './RestEvents.js';
+import {
+  type PreparedRequest,
+  prepareRequest,
+  type ResolvedAuth,
+  resolveAuth,
+  tokenOf,
+} from './request/prepareRequest.js';
+import { readAnswer } from './request/readAnswer.js';
+import { type Answer, AttemptFailure, parseMaybeJson, sendAttempt } from './request/sendAttempt.js';
+import { type RestClientOptions, type RouteClientOptions, restClientDefaults } from './restClientDefaults.js';
+import { createDefaultTransport } from './transport/defaultTransport.js';
+import type { Transport } from './transport/Transport.js';
+import { abortableSleep, throwIfAborted } from './util/abortableSleep.js';
+import { backoffDelay, type RandomSource } from './util/backoff.js';
+
+/** The options with every default applied (the token left out). */
+export type ResolvedRestClientOptions = Required<
+  Omit<RestClientOptions, 'auth' | 'transport' | 'clock' | 'random' | 'invalidRequests' | 'headers'>
+>;
+
+const scopeOfWait: Readonly<Record<WaitNotice['reason'], RateLimitScope>> = {
+  bucket: 'user',
+  global: 'global',
+  development: 'development',
+  'invalid-requests': 'invalid-requests',
+};
+
+/**
+ * A REST client over route table `T`. `call(name, args)` sends any operation of the table, typed from
+ * it; events report requests, answers, rate limits and retries. Use {@link RestClient} for the
+ * platform's table.
+ */
+export class RouteClient<T extends RouteTable> extends EventEmitter<RestEvents> {
+  /** The options in force, defaults applied (without the token). */
+  readonly options: ResolvedRestClientOptions;
+  /** The route table calls are typed and sent by. */
+  readonly routes: T;
+  readonly #auth: AuthOption | undefined;
+  readonly #defaultAuth: ResolvedAuth;
+  readonly #transport: Transport;
+  readonly #ownsTransport: boolean;
+  readonly #clock: Clock;
+  readonly #random: RandomSource;
+  readonly #limits: Manager;
+  readonly #baseHeaders: Readonly<Record<string, string>>;
+
+  constructor(options: RouteClientOptions<T>) {
+    super();
+    const o = { ...restClientDefaults, ...stripUndefined(options) };
+    this.options = {
+      baseUrl: o.baseUrl.replace(/\/+$/, ''),
+      validate: o.validate,
+      validateResponses: o.validateResponses,
+      maxRetries: o.maxRetries,
+      retryBaseMs: o.retryBaseMs,
+      retryMaxMs: o.retryMaxMs,
+      timeoutMs: o.timeoutMs,
+      max429Retries: o.max429Retries,
+      maxRateLimitWaitMs: o.maxRateLimitWaitMs,
+      globalPerSecond: o.globalPerSecond,
+      developmentRateLimits: o.developmentRateLimits,
+      userAgent: o.userAgent,
+    };
+    this.routes = options.routes;
+    this.#auth = options.auth;
+    this.#defaultAuth = resolveAuth(options.auth);
+    this.#ownsTransport = options.transport === undefined;
+    this.#transport = options.transport ?? createDefaultTransport();
+    this.#clock = options.clock ?? new SystemClock();
+    this.#random = options.random ?? Math.random;
+    this.#limits = new RateLimitManager({
+      clock: this.#clock,
+      globalPerSecond: this.options.globalPerSecond,
+      developmentRateLimits: this.options.developmentRateLimits,
+      ...(options.invalidRequests === undefined ? {} : { invalidRequests: options.invalidRequests }),
+    });
+    const headers: Record<string, string> = {};
+    for (const [k, v] of Object.entries(options.headers ?? {})) headers[k.toLowerCase()] = v;
+    if (this.options.userAgent) headers['user-agent'] = this.options.userAgent;
+    this.#baseHeaders = headers;
+  }
+
+  /** What the client knows of rate limits now: buckets, global limiters, development limits, invalid requests. */
+  get rateLimits(): RateLimitSnapshot {
+    return this.#limits.snapshot();
+  }
+
+  /**
+   * Sends operation `name` and resolves to its answer (snake_case, as on the wire). Rejects with
+   * `ValidationError`/`TokenKindError` (nothing sent), `ApiError`, `RateLimitError`, `NetworkError`,
+   * `TimeoutError`, or the signal's reason when aborted.
+   */
+  call<N extends keyof T & string>(
+    name: N,
+    ...args: CallArgsParam<CallArgs<T[N]>>
+  ): Promise<CallResult<T[N]>> {
+    return this.#run(name, (args[0] ?? {}) as LooseCallArgs) as Promise<CallResult<T[N]>>;
+  }
+
+  /** Closes the transport the client created (a transport passed in is left to its owner). */
+  async close(): Promise<void> {
+    if (this.#ownsTransport) await this.#transport.close?.();
+  }
+
+  async #run(name: string, args: LooseCallArgs): Promise<unknown> {
+    const auth = args.auth ?? this.#auth;
+    try {
+      const route = Object.hasOwn(this.routes, name) ? this.routes[name] : undefined;
+      if (!route) throw new LobbykitError(`Unknown operation "${name}"`, { code: 'UNKNOWN_OPERATION' });
+      throwIfAborted(args.signal);
+      const maybe = prepareRequest(route, args, auth, {
+        baseUrl: this.options.baseUrl,
+        validate: this.options.validate,
+        baseHeaders: this.#baseHeaders,
+        random: this.#random,
+        defaultAuth: this.#defaultAuth,
+      });
+      const prepared = maybe instanceof Promise ? await maybe : maybe;
+      return await this.#execute(prepared, args.signal, args.timeoutMs ?? this.options.timeoutMs);
+    } catch (error) {
+      throw redactError(error, [tokenOf(auth).token, tokenOf(this.#auth).token]);
+    }
+  }
+
+  async #execute(p: PreparedRequest, signal: AbortSignal | undefined, timeoutMs: number): Promise<unknown> {
+    const { ctx, route } = p;
+    const canRepeat = route.idempotent && p.repeatable;
+    let attempt = 0;
+    let retries = 0;
+    let rateRetries = 0;
+    for (;;) {
+      throwIfAborted(signal);
+      const granted = this.#limits.acquire({
+        routeKey: p.routeKey,
+        where: p.where,
+        developmentBucket: route.rateLimit,
+        authKey: p.authKey,
+        signal,
+        beforeWait: (notice) => this.#beforeWait(p, notice),
+      });
+      const permit = granted instanceof Promise ? await granted : granted;
+      attempt++;
+      if (this.listenerCount('request') > 0) this.emit('request', { ...ctx, attempt });
+      const started = this.#clock.now();
+
+      let answer: Answer;
+      try {
+        answer = await sendAttempt(this.#transport, this.#clock, this.#limits, p, permit, signal, timeoutMs);
+      } catch (error) {
+        if (!(error instanceof AttemptFailure)) throw error;
+        if (canRepeat && retries < this.options.maxRetries) {
+          await this.#retry(p, attempt, retries++, error.kind, undefined, signal);
+          continue;
+        }
+        if (error.kind === 'timeout') throw new TimeoutError({ ...ctx, timeoutMs, attempts: attempt });
+        throw new NetworkError({ ...ctx, attempts: attempt, retried: canRepeat }, error.cause);
+      }
+
+      const { status, info, raw } = answer;
+      if (this.listenerCount('response') > 0) {
+        this.emit('response', {
+          ...ctx,
+          attempt,
+          status,
+          durationMs: this.#clock.now() - started,
+          bucket: info.bucket,
+          remaining: info.remaining,
+        });
+      }
+
+      if (status === 429) {
+        const verdict = rateLimitVerdict(info, parseMaybeJson(raw));
+        this.#countInvalid(status, verdict.scope);
+        this.emit('rateLimited', {
+          ...ctx,
+          source: 'response',
+          scope: verdict.scope,
+          global: verdict.global,
+          waitMs: verdict.retryAfterMs,
+          bucket: info.bucket,
+        });
+        const giveUp = !p.repeatable
+          ? 'the request body is a stream and cannot be sent again'
+          : rateRetries >= this.options.max429Retries
+            ? `still rate limited after ${rateRetries} retries (max429Retries)`
+            : verdict.retryAfterMs > this.options.maxRateLimitWaitMs
+              ? `retry_after exceeds maxRateLimitWaitMs (${this.options.maxRateLimitWaitMs} ms)`
+              : undefined;
+        if (giveUp !== undefined) {
+          throw new RateLimitError({
+            ...ctx,
+            retryAfterMs: verdict.retryAfterMs,
+            scope: verdict.scope,
+            global: verdict.global,
+            bucket: info.bucket,
+            kind: 'response',
+            reason: giveUp,
+          });
+        }
+        rateRetries++;
+        this.emit('retry', {
+          ...ctx,
+          attempt: attempt + 1,
+          delayMs: verdict.retryAfterMs,
+          reason: 'rate-limit',
+          status,
+        });
+        await abortableSleep(this.#clock, verdict.retryAfterMs, signal);
+        continue;
+      }
+
+      if (status === 401 || status === 403) this.#countInvalid(status, undefined);
+      if (status >= 500 && canRepeat && retries < this.options.maxRetries) {
+        await this.#retry(p, attempt, retries++, 'server-error', status, signal);
+        continue;
+      }
+      if (status >= 300 || status < 200) {
+        throw new ApiError({ ...ctx, status, body: parseMaybeJson(raw) });
+      }
+      return readAnswer(route, status, raw, this.options.validateResponses);
+    }
+  }
+
+  async #retry(
+    p: PreparedRequest,
+    attempt: number,
+    retry: number,
+    reason: 'network' | 'timeout' | 'server-error',
+    status: number | undefined,
+    signal: AbortSignal | undefined,
+  ): Promise<void> {
+    const delayMs = backoffDelay(retry, this.options.retryBaseMs, this.options.retryMaxMs, this.#random);
+    this.emit('retry', { ...p.ctx, attempt: attempt + 1, delayMs, reason, status });
+    await abortableSleep(this.#clock, delayMs, signal);
+  }
+
+  #beforeWait(p: PreparedRequest, notice: WaitNotice): void {
+    const scope = scopeOfWait[notice.reason];
+    if (notice.waitMs > this.options.maxRateLimitWaitMs) {
+      throw new RateLimitError({
+        ...p.ctx,
+        retryAfterMs: notice.waitMs,
+        scope,
+        global: notice.reason === 'global',
+        bucket: notice.bucket,
+        kind: 'preemptive',
+        reason: `the ${notice.reason} limit would hold it longer than maxRateLimitWaitMs (${this.options.maxRateLimitWaitMs} ms)`,
+      });
+    }
+    if (notice.waitMs > 0) {
+      this.emit('rateLimited', {
+        ...p.ctx,
+        source: notice.reason,
+        scope,
+        global: notice.reason === 'global',
+        waitMs: notice.waitMs,
+        bucket: notice.bucket,
+      });
+    }
+  }
+
+  #countInvalid(status: number, scope: string | undefined): void {
+    const record = this.#limits.recordInvalid(status, scope);
+    if (record?.warn) {
+      const t = this.#limits.invalid;
+      this.emit('invalidRequestWarning', {
+        count: record.count,
+        limit: t.limit,
+        windowMs: t.windowMs,
+        slowDownAt: t.slowDownAt,
+      });
+    }
+  }
+}
+
+function stripUndefined<O extends object>(o: O): Partial<O> {
+  const out: Partial<O> = {};
+  for (const [k, v] of Object.entries(o)) if (v !== undefined) (out as Record<string, unknown>)[k] = v;
+  return out;
+}

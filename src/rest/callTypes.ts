@@ -1,0 +1,94 @@
+/**
+ * The types of `RestClient.call`, inferred from the route table: each operation's arguments come from
+ * its zod schemas (`z.input` of params, query and body), its result from its response schema
+ * (`z.output`), `'empty'` answers give `void`, CSV answers `string[]`, PNG answers `Uint8Array`.
+ */
+import type { z } from 'zod';
+import type { RouteDef } from '../spec/route.js';
+import type { FileInput } from './request/fileInput.js';
+
+/** A table of routes keyed by operation name (the shape of `routes`). */
+export type RouteTable = { readonly [name: string]: RouteDef };
+
+/** The token a request carries: a bot token, or a user's OAuth2 bearer token. */
+export type AuthOption = { readonly bot: string } | { readonly bearer: string };
+
+/** Arguments every call accepts. */
+export interface CommonCallArgs {
+  /** Aborts the call at any point: queued, waiting on a rate limit, or in flight. */
+  readonly signal?: AbortSignal;
+  /** Overrides the client's token for this call (one client can act for many users). */
+  readonly auth?: AuthOption;
+  /** Overrides the client's per-attempt timeout for this call, in milliseconds. */
+  readonly timeoutMs?: number;
+}
+
+// biome-ignore lint/complexity/noBannedTypes: `{}` is the "no required keys" test here.
+type Empty = {};
+
+type ParamsArg<R extends RouteDef> =
+  Empty extends z.input<R['params']>
+    ? { readonly params?: z.input<R['params']> }
+    : { readonly params: z.input<R['params']> };
+
+type QueryArg<R extends RouteDef> = R extends { readonly query: infer Q extends z.ZodType }
+  ? Empty extends z.input<Q>
+    ? { readonly query?: z.input<Q> }
+    : { readonly query: z.input<Q> }
+  : { readonly query?: never };
+
+/** The body: optional when its schema accepts `undefined`, or for multipart form fields that may all be absent. */
+type BodyArg<R extends RouteDef> = R extends { readonly body: infer B extends z.ZodType }
+  ? undefined extends z.input<B>
+    ? { readonly body?: z.input<B> }
+    : R extends { readonly bodyKind: 'multipart' }
+      ? Empty extends z.input<B>
+        ? { readonly body?: z.input<B> }
+        : { readonly body: z.input<B> }
+      : { readonly body: z.input<B> }
+  : { readonly body?: never };
+
+type FilesArg<R extends RouteDef> = R extends { readonly files: readonly (infer F extends string)[] }
+  ? R extends { readonly bodyKind: 'multipart' }
+    ? { readonly files: { readonly [K in F]: FileInput } }
+    : { readonly files?: { readonly [K in F]?: FileInput } }
+  : { readonly files?: never };
+
+type ReasonArg<R extends RouteDef> = R extends { readonly audit: true }
+  ? {
+      /** Recorded in the guild's audit log (`X-Audit-Log-Reason`, URI-encoded). */
+      readonly reason?: string;
+    }
+  : { readonly reason?: never };
+
+/** The arguments of a call to route `R`. */
+export type CallArgs<R extends RouteDef> = ParamsArg<R> &
+  QueryArg<R> &
+  BodyArg<R> &
+  FilesArg<R> &
+  ReasonArg<R> &
+  CommonCallArgs;
+
+/** What a call to route `R` resolves to. */
+export type CallResult<R extends RouteDef> = R['responseKind'] extends 'empty'
+  ? // biome-ignore lint/suspicious/noConfusingVoidType: a call with no answer resolves to `Promise<void>`.
+    void
+  : R['responseKind'] extends 'csv'
+    ? string[]
+    : R['responseKind'] extends 'png'
+      ? Uint8Array
+      : R extends { readonly response: infer S extends z.ZodType }
+        ? z.output<S>
+        : unknown;
+
+/** `call`'s rest parameter: the arguments may be left out when none is required. */
+export type CallArgsParam<A> = Empty extends A ? [args?: A] : [args: A];
+
+/** The arguments as the client reads them at run time. */
+export interface LooseCallArgs extends CommonCallArgs {
+  readonly params?: Readonly<Record<string, unknown>>;
+  readonly query?: Readonly<Record<string, unknown>>;
+  readonly body?: unknown;
+  readonly files?: Readonly<Record<string, FileInput | undefined>>;
+  readonly reason?: string;
+}

@@ -1,0 +1,122 @@
+/**
+ * The platform answered with an error status. Carries the status, the platform's code and message,
+ * the nested field errors of a 50035 answer flattened to paths, and which request it was (method,
+ * route template, path with ids; never a token, never a body).
+ */
+import type { FieldErrorTree } from '../../spec/codes.js';
+import { fieldErrorMap } from './fieldErrorMap.js';
+import { formatPath } from './formatPath.js';
+import { LobbykitError, type LobbykitErrorOptions } from './LobbykitError.js';
+import { redactText } from './redact.js';
+import { contextDetails, describeRequest, type RequestContext } from './requestContext.js';
+
+/** One leaf of the platform's nested `errors`, with its path. */
+export interface ApiFieldIssue {
+  /** The path as text, e.g. `members[0].metadata`. */
+  readonly field: string;
+  /** The path's segments. */
+  readonly path: readonly (string | number)[];
+  /** The platform's string code, e.g. `BASE_TYPE_REQUIRED`. */
+  readonly code: string;
+  readonly message: string;
+}
+
+/** Walks the platform's nested `errors` object down to its `_errors` leaves. */
+export function flattenFieldErrors(
+  tree: unknown,
+  prefix: (string | number)[] = [],
+  depth = 0,
+): ApiFieldIssue[] {
+  if (typeof tree !== 'object' || tree === null || depth > 32) return [];
+  const out: ApiFieldIssue[] = [];
+  for (const [key, value] of Object.entries(tree as FieldErrorTree)) {
+    if (key === '_errors' && Array.isArray(value)) {
+      for (const leaf of value as unknown[]) {
+        const l = (typeof leaf === 'object' && leaf !== null ? leaf : {}) as {
+          code?: unknown;
+          message?: unknown;
+        };
+        out.push({
+          field: formatPath(prefix),
+          path: [...prefix],
+          code: l.code === undefined ? 'UNKNOWN' : String(l.code),
+          message: redactText(typeof l.message === 'string' ? l.message : String(l.message ?? 'invalid')),
+        });
+      }
+    } else {
+      const segment = /^\d+$/.test(key) ? Number(key) : key;
+      out.push(...flattenFieldErrors(value, [...prefix, segment], depth + 1));
+    }
+  }
+  return out;
+}
+
+/** Options of {@link ApiError}. */
+export interface ApiErrorInit extends RequestContext {
+  /** The HTTP status. */
+  readonly status: number;
+  /** The parsed answer body (an error envelope, when the platform sent one), or its text. */
+  readonly body: unknown;
+}
+
+/** The platform refused the request (any 4xx other than a handled 429, or a 5xx after retries). */
+export class ApiError extends LobbykitError implements RequestContext {
+  override readonly name: string = 'ApiError';
+  override readonly code: string = 'API_ERROR';
+  /** The HTTP status. */
+  readonly status: number;
+  /** The platform's numeric code (`ErrorCode`), or undefined when the answer had no envelope. */
+  readonly platformCode: number | undefined;
+  /** The platform's message, or the status text when the answer had none. */
+  readonly platformMessage: string;
+  /** Each field error of the envelope, with its path. */
+  readonly issues: readonly ApiFieldIssue[];
+  /** The field errors as a map: path → messages (`''` for errors about the whole body). */
+  readonly fieldErrors: Readonly<Record<string, readonly string[]>>;
+  readonly operation: string;
+  readonly method: string;
+  readonly route: string;
+  readonly path: string;
+
+  constructor(init: ApiErrorInit, options: LobbykitErrorOptions = {}) {
+    const envelope = (typeof init.body === 'object' && init.body !== null ? init.body : {}) as {
+      code?: unknown;
+      message?: unknown;
+      errors?: unknown;
+    };
+    const platformCode = typeof envelope.code === 'number' ? envelope.code : undefined;
+    const platformMessage = redactText(
+      typeof envelope.message === 'string'
+        ? envelope.message
+        : typeof init.body === 'string' && init.body.length > 0 && init.body.length <= 200
+          ? init.body
+          : `HTTP ${init.status}`,
+    );
+    const issues = flattenFieldErrors(envelope.errors);
+    const codeText = platformCode === undefined ? '' : ` (code ${platformCode})`;
+    const lines = issues.map((i) => `\n  ${i.field || '(body)'}: ${i.message} [${i.code}]`).join('');
+    super(
+      `${describeRequest(init)} failed with ${init.status}${codeText}: ${platformMessage}${lines}`,
+      options,
+    );
+    this.status = init.status;
+    this.platformCode = platformCode;
+    this.platformMessage = platformMessage;
+    this.issues = issues;
+    this.fieldErrors = fieldErrorMap(issues);
+    this.operation = init.operation;
+    this.method = init.method;
+    this.route = init.route;
+    this.path = init.path;
+  }
+
+  protected override details(): Record<string, unknown> {
+    return {
+      ...contextDetails(this),
+      status: this.status,
+      platformCode: this.platformCode,
+      platformMessage: this.platformMessage,
+      fieldErrors: this.fieldErrors,
+    };
+  }
+}

@@ -1,0 +1,71 @@
+/**
+ * The REST client: `RestClient` (the platform's route table) and `RouteClient` (any table), the
+ * transport seam, the error hierarchy with its type guards, and the rate-limit snapshot types.
+ * Platform-neutral: nothing here imports a Node built-in or undici (`undiciTransport` has its own
+ * module, and the default transport is swapped per runtime by the package's export conditions).
+ */
+export type {
+  AuthOption,
+  CallArgs,
+  CallArgsParam,
+  CallResult,
+  CommonCallArgs,
+  LooseCallArgs,
+  RouteTable,
+} from './callTypes.js';
+export { ApiError, type ApiErrorInit, type ApiFieldIssue, flattenFieldErrors } from './errors/ApiError.js';
+export {
+  isApiError,
+  isLobbykitError,
+  isNetworkError,
+  isRateLimitError,
+  isTimeoutError,
+  isTokenKindError,
+  isValidationError,
+} from './errors/guards.js';
+export {
+  LobbykitError,
+  type LobbykitErrorJSON,
+  type LobbykitErrorOptions,
+  lobbykitErrorBrand,
+} from './errors/LobbykitError.js';
+export { NetworkError, type NetworkErrorInit } from './errors/NetworkError.js';
+export { RateLimitError, type RateLimitErrorInit, type RateLimitScope } from './errors/RateLimitError.js';
+export { REDACTED, redactError, redactText } from './errors/redact.js';
+export type { RequestContext } from './errors/requestContext.js';
+export { TimeoutError, type TimeoutErrorInit } from './errors/TimeoutError.js';
+export { type TokenKind, TokenKindError } from './errors/TokenKindError.js';
+export {
+  type SchemaIssueLike,
+  ValidationError,
+  type ValidationErrorOptions,
+  type ValidationIssue,
+} from './errors/ValidationError.js';
+export type { BucketState } from './ratelimit/Bucket.js';
+export type { DevelopmentBucketState, DevelopmentTable } from './ratelimit/DevelopmentLimiter.js';
+export type { InvalidRequestThresholds } from './ratelimit/InvalidRequestTracker.js';
+export type { RateLimitSnapshot, WaitReason } from './ratelimit/RateLimitManager.js';
+export type { WindowLimiterState } from './ratelimit/WindowLimiter.js';
+export type {
+  InvalidRequestWarningEvent,
+  RateLimitedEvent,
+  RequestEvent,
+  ResponseEvent,
+  RestEvents,
+  RetryEvent,
+} from './RestEvents.js';
+export { RestClient } from './RestClient.js';
+export { type ResolvedRestClientOptions, RouteClient } from './RouteClient.js';
+export type { FileData, FileDescriptor, FileInput } from './request/fileInput.js';
+export { type RestClientOptions, type RouteClientOptions, restClientDefaults } from './restClientDefaults.js';
+export { createDefaultTransport, defaultTransportKind } from './transport/defaultTransport.js';
+export { type FetchTransportOptions, fetchTransport } from './transport/fetchTransport.js';
+export type {
+  Transport,
+  TransportBody,
+  TransportHeaders,
+  TransportRequest,
+  TransportResponse,
+  TransportResponseBody,
+} from './transport/Transport.js';
+export type { RandomSource } from './util/backoff.js';

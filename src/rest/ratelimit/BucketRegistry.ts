@@ -1,0 +1,251 @@
+/**
+ * Every bucket the client knows, and which route uses which: routes are mapped to bucket ids
+ * (`X-RateLimit-Bucket`) as answers teach them; buckets are keyed by bucket id + major parameter +
+ * token (+ lobby id once the platform shows it splits by lobby, see {@link majorParameter}). Until a
+ * route's bucket is known, its requests go one at a time through a probe bucket keyed by the route.
+ */
+import type { Clock } from '../../clock.js';
+import { Bucket, type BucketState } from './Bucket.js';
+import type { MajorParameter } from './majorParameter.js';
+import type { RateLimitInfo } from './parseRateLimitHeaders.js';
+
+/** A granted request: what to tell the registry when its answer arrives. */
+export interface BucketTicket {
+  /** `METHOD /path/{template}`. */
+  readonly routeKey: string;
+  readonly where: MajorParameter;
+  /** The bucket it was granted by; null when the route is known to have no bucket. */
+  readonly bucket: Bucket | null;
+  /** Whether the grant was based on a known limit (so that a 429 contradicts the known state). */
+  readonly informed: boolean;
+}
+
+/** Called before a request waits on a bucket; may throw to refuse waiting. */
+export type BeforeBucketWait = (bucket: Bucket, waitMs: number) => void;
+
+const SWEEP_EVERY_MS = 60_000;
+const FORGET_AFTER_MS = 5 * 60_000;
+/**
+ * Two windows are taken as open at once only when both reset at least this far ahead (our estimate
+ * of a reset is off by up to a round trip).
+ */
+const OPEN_WINDOW_MARGIN_MS = 250;
+
+/** `<bucket id or route:…>|<major>|<lobby>|<token id>` */
+function bucketKey(id: string, where: MajorParameter, lobbyId: string | undefined): string {
+  return `${id}|${where.major}|${lobbyId ?? ''}|${where.auth ?? ''}`;
+}
+
+/** The last window a lobby's answers showed, per bucket id + major parameter + token. */
+interface LobbyWindow {
+  readonly reset: string;
+  readonly resetAt: number;
+  readonly info: RateLimitInfo;
+}
+
+/** The client's map of routes and buckets. */
+export class BucketRegistry {
+  readonly #clock: Clock;
+  /** Route → bucket id; null: answers on this route carry no bucket (not limited per route). */
+  readonly #routeBuckets = new Map<string, string | null>();
+  readonly #buckets = new Map<string, Bucket>();
+  /** Bucket ids the platform has shown to count per lobby. */
+  readonly #splitByLobby = new Set<string>();
+  /** Per `bucket id|major|token`: each lobby's current window, to spot per-lobby counters. */
+  readonly #lobbyWindows = new Map<string, Map<string, LobbyWindow>>();
+  #lastSweep: number;
+
+  constructor(clock: Clock) {
+    this.#clock = clock;
+    this.#lastSweep = clock.now();
+  }
+
+  /** The bucket a request to `routeKey` would use now, or null when the route has none. */
+  resolve(routeKey: string, where: MajorParameter): Bucket | null {
+    const hash = this.#routeBuckets.get(routeKey);
+    if (hash === null) return null;
+    const lobbyId = hash !== undefined && this.#splitByLobby.has(hash) ? where.lobbyId : undefined;
+    const key = bucketKey(hash ?? `route:${routeKey}`, where, lobbyId);
+    let bucket = this.#buckets.get(key);
+    if (!bucket) {
+      bucket = new Bucket(this.#clock, key, hash, where.major, lobbyId, where.auth);
+      this.#buckets.set(key, bucket);
+    }
+    bucket.routes.add(routeKey);
+    return bucket;
+  }
+
+  /**
+   * Grants a request to `routeKey`: at once (a ticket) when its bucket allows, else a promise that
+   * waits in the bucket's line. `beforeWait` runs before each wait and may throw to refuse it.
+   */
+  acquire(
+    routeKey: string,
+    where: MajorParameter,
+    signal?: AbortSignal,
+    beforeWait?: BeforeBucketWait,
+  ): BucketTicket | Promise<BucketTicket> {
+    const now = this.#clock.now();
+    if (now - this.#lastSweep > SWEEP_EVERY_MS) this.#sweep(now);
+    const bucket = this.resolve(routeKey, where);
+    if (bucket === null) return { routeKey, where, bucket: null, informed: false };
+    const informed = bucket.limit !== undefined;
+    if (bucket.tryAcquire(now)) return { routeKey, where, bucket, informed };
+    return this.#acquireSlow(routeKey, where, signal, beforeWait);
+  }
+
+  async #acquireSlow(
+    routeKey: string,
+    where: MajorParameter,
+    signal: AbortSignal | undefined,
+    beforeWait: BeforeBucketWait | undefined,
+  ): Promise<BucketTicket> {
+    for (;;) {
+      const now = this.#clock.now();
+      const bucket = this.resolve(routeKey, where);
+      if (bucket === null) return { routeKey, where, bucket: null, informed: false };
+      const informed = bucket.limit !== undefined;
+      if (bucket.tryAcquire(now)) return { routeKey, where, bucket, informed };
+      beforeWait?.(bucket, bucket.resetInMs(now));
+      if (await bucket.enqueue(signal)) return { routeKey, where, bucket, informed };
+    }
+  }
+
+  /** A granted request got no answer: frees its place. */
+  release(ticket: BucketTicket): void {
+    ticket.bucket?.release();
+  }
+
+  /**
+   * A granted request got an answer with these headers: learns the route's bucket, updates the
+   * bucket's state (a 429 of scope `user` exhausts it for `retryAfterMs`) and frees the place.
+   */
+  complete(ticket: BucketTicket, status: number, info: RateLimitInfo, retryAfterMs?: number): void {
+    const now = this.#clock.now();
+    const { routeKey, where } = ticket;
+    const granted = ticket.bucket;
+    const userLimited = status === 429 && !info.global && info.scope !== 'shared' && info.scope !== 'global';
+    let target: Bucket | null = granted;
+
+    if (info.bucket !== undefined) {
+      const hash = info.bucket;
+      if (this.#routeBuckets.get(routeKey) !== hash) this.#routeBuckets.set(routeKey, hash);
+      if (where.lobbyId !== undefined) {
+        if (this.#splitByLobby.has(hash)) {
+          // A 429 the per-lobby state did not predict: the platform counts the lobbies together after all.
+          if (userLimited && ticket.informed) this.#setSplitByLobby(hash, false);
+        } else if (this.#showsPerLobbyWindows(hash, where, info, now)) {
+          this.#setSplitByLobby(hash, true);
+        }
+      }
+      target = this.resolve(routeKey, where);
+      if (granted && granted !== target && granted.hash === undefined) {
+        // The probe taught the route's bucket: its waiters look theirs up again.
+        granted.retire();
+        this.#buckets.delete(granted.key);
+      }
+    } else if (status >= 200 && status < 300 && info.limit === undefined && info.remaining === undefined) {
+      // A success without any rate-limit header: the route is not limited per bucket.
+      if (this.#routeBuckets.get(routeKey) === undefined) {
+        this.#routeBuckets.set(routeKey, null);
+        if (granted && granted.hash === undefined) {
+          granted.retire();
+          this.#buckets.delete(granted.key);
+        }
+      }
+      target = null;
+    }
+
+    if (target) {
+      target.update(info, now);
+      if (userLimited) target.exhaust(retryAfterMs ?? info.resetAfterMs ?? 1000, now, info.reset);
+    }
+    granted?.release();
+    if (target && target !== granted) target.drain();
+  }
+
+  /**
+   * Records the lobby's window and tells whether two lobbies of one bucket now show two different
+   * windows open at the same time: one counter has one window at a time, so the platform keeps a
+   * counter per lobby.
+   */
+  #showsPerLobbyWindows(hash: string, where: MajorParameter, info: RateLimitInfo, now: number): boolean {
+    if (info.reset === undefined || info.resetAfterMs === undefined || where.lobbyId === undefined)
+      return false;
+    const group = `${hash}|${where.major}|${where.auth ?? ''}`;
+    let windows = this.#lobbyWindows.get(group);
+    if (!windows) {
+      windows = new Map();
+      this.#lobbyWindows.set(group, windows);
+    }
+    const resetAt = now + info.resetAfterMs;
+    let split = false;
+    for (const [lobbyId, w] of windows) {
+      if (w.resetAt <= now) windows.delete(lobbyId);
+      else if (
+        lobbyId !== where.lobbyId &&
+        w.reset !== info.reset &&
+        w.resetAt > now + OPEN_WINDOW_MARGIN_MS &&
+        resetAt > now + OPEN_WINDOW_MARGIN_MS
+      ) {
+        split = true;
+      }
+    }
+    windows.set(where.lobbyId, { reset: info.reset, resetAt, info });
+    return split;
+  }
+
+  /** Starts or stops keeping `hash` per lobby; buckets keyed the other way are retired. */
+  #setSplitByLobby(hash: string, split: boolean): void {
+    if (split) this.#splitByLobby.add(hash);
+    else this.#splitByLobby.delete(hash);
+    for (const [key, bucket] of this.#buckets) {
+      if (bucket.hash === hash && (bucket.lobbyId === undefined) === split) {
+        bucket.retire();
+        this.#buckets.delete(key);
+      }
+    }
+    if (!split) return;
+    // Seed each lobby's bucket with the window its last answer showed.
+    for (const [group, windows] of this.#lobbyWindows) {
+      if (!group.startsWith(`${hash}|`)) continue;
+      const [, major = '', auth = ''] = group.split('|');
+      for (const [lobbyId, w] of windows) {
+        const where: MajorParameter = auth === '' ? { major, lobbyId } : { major, lobbyId, auth };
+        const key = bucketKey(hash, where, lobbyId);
+        if (this.#buckets.has(key)) continue;
+        const bucket = new Bucket(this.#clock, key, hash, major, lobbyId, where.auth);
+        bucket.update(w.info, w.resetAt - (w.info.resetAfterMs ?? 0));
+        this.#buckets.set(key, bucket);
+      }
+    }
+  }
+
+  /** Whether the bucket id `hash` is known to be counted per lobby. */
+  isSplitByLobby(hash: string): boolean {
+    return this.#splitByLobby.has(hash);
+  }
+
+  /** The bucket id learned for `routeKey` (null: none; undefined: not learned yet). */
+  bucketOf(routeKey: string): string | null | undefined {
+    return this.#routeBuckets.get(routeKey);
+  }
+
+  /** What is known of every bucket. */
+  snapshot(): BucketState[] {
+    const now = this.#clock.now();
+    return [...this.#buckets.values()].map((b) => b.state(now));
+  }
+
+  /** Forgets buckets with nothing pending that were not used for a while, and closed lobby windows. */
+  #sweep(now: number): void {
+    this.#lastSweep = now;
+    for (const [key, bucket] of this.#buckets) {
+      if (bucket.idle(now) && now - bucket.lastUsed > FORGET_AFTER_MS) this.#buckets.delete(key);
+    }
+    for (const [group, windows] of this.#lobbyWindows) {
+      for (const [lobbyId, w] of windows) if (w.resetAt <= now) windows.delete(lobbyId);
+      if (windows.size === 0) this.#lobbyWindows.delete(group);
+    }
+  }
+}

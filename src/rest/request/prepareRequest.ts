@@ -1,0 +1,157 @@
+/**
+ * Everything about a call that is decided once, before the first attempt: the token check, input
+ * validation, the path and URL, headers and the encoded body, and the rate-limit keys.
+ */
+import type { RouteDef } from '../../spec/route.js';
+import type { AuthOption, LooseCallArgs } from '../callTypes.js';
+import type { RequestContext } from '../errors/requestContext.js';
+import { type TokenKind, TokenKindError } from '../errors/TokenKindError.js';
+import { fingerprint, type MajorParameter, majorParameter } from '../ratelimit/majorParameter.js';
+import type { TransportBody } from '../transport/Transport.js';
+import type { RandomSource } from '../util/backoff.js';
+import { buildPath } from './buildPath.js';
+import { buildQuery } from './buildQuery.js';
+import { encodeMultipart, makeBoundary } from './encodeMultipart.js';
+import { validateInput } from './validateInput.js';
+
+/** A call ready to be sent (as often as needed). */
+export interface PreparedRequest {
+  readonly route: RouteDef;
+  readonly ctx: RequestContext;
+  readonly url: string;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body: TransportBody | undefined;
+  /** Whether the body can be sent again (not a stream). */
+  readonly repeatable: boolean;
+  /** `METHOD /path/{template}`: the route's rate-limit identity. */
+  readonly routeKey: string;
+  readonly where: MajorParameter;
+  /** An opaque id of the token (the global limit is per token); never the token itself. */
+  readonly authKey: string;
+}
+
+/** What the client passes to {@link prepareRequest}. */
+export interface PrepareConfig {
+  readonly baseUrl: string;
+  readonly validate: boolean;
+  readonly baseHeaders: Readonly<Record<string, string>>;
+  readonly random: RandomSource;
+  /** The client's own token, resolved once (compared by identity with the call's `auth`). */
+  readonly defaultAuth: ResolvedAuth | undefined;
+}
+
+/** A token resolved to its kind, header and opaque key. */
+export interface ResolvedAuth {
+  readonly auth: AuthOption | undefined;
+  readonly kind: TokenKind;
+  /** `Bot …` / `Bearer …`; empty for none. */
+  readonly header: string;
+  /** `bot:<fingerprint>`, `bearer:<fingerprint>` or `none`: never the token itself. */
+  readonly key: string;
+}
+
+/** Resolves a token once: its kind, Authorization header and opaque key. */
+export function resolveAuth(auth: AuthOption | undefined): ResolvedAuth {
+  const { kind, token } = tokenOf(auth);
+  if (kind === 'none') return { auth, kind, header: '', key: 'none' };
+  return {
+    auth,
+    kind,
+    header: `${kind === 'bot' ? 'Bot' : 'Bearer'} ${token}`,
+    key: `${kind}:${fingerprint(token)}`,
+  };
+}
+
+/** The kind and value of a token. */
+export function tokenOf(auth: AuthOption | undefined): { kind: TokenKind; token: string } {
+  if (auth && 'bot' in auth && typeof auth.bot === 'string' && auth.bot !== '')
+    return { kind: 'bot', token: auth.bot };
+  if (auth && 'bearer' in auth && typeof auth.bearer === 'string' && auth.bearer !== '') {
+    return { kind: 'bearer', token: auth.bearer };
+  }
+  return { kind: 'none', token: '' };
+}
+
+/**
+ * Checks and encodes a call; throws `TokenKindError` or `ValidationError` before anything is sent.
+ * Synchronous except for multipart bodies (which may read Blobs).
+ */
+export function prepareRequest(
+  route: RouteDef,
+  args: LooseCallArgs,
+  auth: AuthOption | undefined,
+  config: PrepareConfig,
+): PreparedRequest | Promise<PreparedRequest> {
+  const headers: Record<string, string> = Object.assign({}, config.baseHeaders);
+  let authKey = 'none';
+  if (route.auth !== 'none') {
+    const resolved =
+      config.defaultAuth !== undefined && auth === config.defaultAuth.auth
+        ? config.defaultAuth
+        : resolveAuth(auth);
+    const kind = resolved.kind;
+    const fits = route.auth === 'either' ? kind !== 'none' : route.auth === kind;
+    if (!fits) throw new TokenKindError(route.name, route.auth, kind);
+    headers.authorization = resolved.header;
+    authKey = resolved.key;
+  }
+
+  if (config.validate) validateInput(route, args);
+  const params = args.params ?? {};
+  const path = buildPath(route.path, params, route.name);
+  const url =
+    args.query === undefined ? config.baseUrl + path : config.baseUrl + path + buildQuery(args.query);
+
+  if (route.audit && args.reason !== undefined && args.reason !== '') {
+    headers['x-audit-log-reason'] = encodeURIComponent(args.reason);
+  }
+
+  const prepared: Mutable<PreparedRequest> = {
+    route,
+    ctx: { operation: route.name, method: route.method, route: route.path, path },
+    url,
+    headers,
+    body: undefined,
+    repeatable: true,
+    routeKey: routeKeyOf(route),
+    where: majorParameter(params, authKey),
+    authKey,
+  };
+
+  const files = args.files;
+  if (
+    route.bodyKind === 'multipart' ||
+    (route.files !== undefined && files !== undefined && hasFile(files))
+  ) {
+    return encodeMultipart(args.body, files ?? {}, makeBoundary(config.random)).then((encoded) => {
+      headers['content-type'] = encoded.contentType;
+      prepared.body = encoded.body;
+      prepared.repeatable = encoded.repeatable;
+      return prepared;
+    });
+  }
+  if (args.body !== undefined) {
+    headers['content-type'] = 'application/json';
+    prepared.body = JSON.stringify(args.body);
+  }
+  return prepared;
+}
+
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+
+function hasFile(files: Readonly<Record<string, unknown>>): boolean {
+  for (const key in files) if (files[key] !== undefined) return true;
+  return false;
+}
+
+const routeKeys = new WeakMap<RouteDef, string>();
+
+/** `METHOD /path/{template}`, computed once per route. */
+function routeKeyOf(route: RouteDef): string {
+  let key = routeKeys.get(route);
+  if (key === undefined) {
+    key = `${route.method} ${route.path}`;
+    routeKeys.set(route, key);
+  }
+  return key;
+}

@@ -1,0 +1,108 @@
+/**
+ * One attempt of a request: send it through the transport under the per-attempt timeout (and the
+ * caller's signal), read the whole answer, and tell the rate limiter what the answer said. Throws
+ * {@link AttemptFailure} when no answer arrived, or the signal's reason when the caller aborted.
+ */
+import type { Clock } from '../../clock.js';
+import {
+  parseRateLimitHeaders,
+  type RateLimitInfo,
+  rateLimitVerdict,
+} from '../ratelimit/parseRateLimitHeaders.js';
+import type { RateLimitManager, RatePermit } from '../ratelimit/RateLimitManager.js';
+import type { Transport, TransportResponse } from '../transport/Transport.js';
+import { abortReason } from '../util/abortableSleep.js';
+import { AttemptSignal } from '../util/AttemptSignal.js';
+import type { PreparedRequest } from './prepareRequest.js';
+import { type RawBody, readsBytes } from './readAnswer.js';
+
+/** An attempt that got no answer: a connection failure or the per-attempt timeout. */
+export class AttemptFailure {
+  constructor(
+    readonly kind: 'network' | 'timeout',
+    readonly cause: unknown,
+  ) {}
+}
+
+/** An answer, read whole. */
+export interface Answer {
+  readonly status: number;
+  readonly info: RateLimitInfo;
+  readonly raw: RawBody;
+}
+
+/** The body as JSON when it parses, else its text (undefined when empty or binary). */
+export function parseMaybeJson(raw: RawBody): unknown {
+  if (raw.kind !== 'text' || raw.text.length === 0) return undefined;
+  try {
+    return JSON.parse(raw.text);
+  } catch {
+    return raw.text;
+  }
+}
+
+/** Sends one attempt and reads its answer. */
+export async function sendAttempt(
+  transport: Transport,
+  clock: Clock,
+  limits: RateLimitManager,
+  p: PreparedRequest,
+  permit: RatePermit,
+  signal: AbortSignal | undefined,
+  timeoutMs: number,
+): Promise<Answer> {
+  const attemptSignal = new AttemptSignal();
+  let timedOut = false;
+  const timer =
+    timeoutMs > 0
+      ? clock.setTimeout(() => {
+          timedOut = true;
+          attemptSignal.abort(new DOMException('The attempt timed out', 'TimeoutError'));
+        }, timeoutMs)
+      : undefined;
+  const onAbort = (): void => attemptSignal.abort(abortReason(signal as AbortSignal));
+  signal?.addEventListener('abort', onAbort, { once: true });
+  const fail = (error: unknown): unknown => {
+    if (signal?.aborted) return abortReason(signal);
+    return new AttemptFailure(timedOut ? 'timeout' : 'network', error);
+  };
+  try {
+    let res: TransportResponse;
+    try {
+      res = await transport.request({
+        method: p.route.method,
+        url: p.url,
+        headers: p.headers,
+        body: p.body,
+        signal: attemptSignal,
+      });
+    } catch (error) {
+      limits.release(permit);
+      throw fail(error);
+    }
+    const info = parseRateLimitHeaders(res.headers);
+    let raw: RawBody;
+    try {
+      if (readsBytes(p.route, res.status)) {
+        raw = { kind: 'bytes', bytes: await res.body.bytes() };
+      } else if (p.route.responseKind === 'empty' && res.status >= 200 && res.status < 300) {
+        await res.body.discard();
+        raw = { kind: 'text', text: '' };
+      } else {
+        raw = { kind: 'text', text: await res.body.text() };
+      }
+    } catch (error) {
+      limits.complete(permit, res.status, info);
+      throw fail(error);
+    }
+    if (res.status === 429) {
+      limits.complete(permit, 429, info, rateLimitVerdict(info, parseMaybeJson(raw)));
+    } else {
+      limits.complete(permit, res.status, info);
+    }
+    return { status: res.status, info, raw };
+  } finally {
+    if (timer !== undefined) clock.clearTimeout(timer);
+    signal?.removeEventListener('abort', onAbort);
+  }
+}

@@ -1,0 +1,14 @@
+/**
+ * The default transport outside Node: `fetch`. The package's `node` export condition swaps in
+ * `defaultTransport.node.ts` (undici) under the same export names; the client imports only this path.
+ */
+import { fetchTransport } from './fetchTransport.js';
+import type { Transport } from './Transport.js';
+
+/** Which implementation {@link createDefaultTransport} builds here. */
+export const defaultTransportKind: 'fetch' | 'undici' = 'fetch';
+
+/** Creates the runtime's default transport (here: {@link fetchTransport}). */
+export function createDefaultTransport(): Transport {
+  return fetchTransport();
+}

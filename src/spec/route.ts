@@ -1,0 +1,92 @@
+/**
+ * The shape of one operation in the route table ({@link routes}). Every other layer derives from
+ * these entries: the client's typed `call`, the emulator's router and validation, the README table
+ * and the conformance tests.
+ */
+import type { z } from 'zod';
+import type { DevelopmentBucket } from './limits.js';
+import type { PermissionName } from './permissions.js';
+
+/** An HTTP method the platform uses in this area. */
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * Which token an operation takes: `bot` (`Authorization: Bot …`), `bearer` (a user's OAuth2 access
+ * token), `either`, or `none` (no header at all).
+ */
+export type RouteAuth = 'bot' | 'bearer' | 'either' | 'none';
+
+/** The area an operation belongs to; the client's facades group by it. */
+export type RouteArea = 'lobbies' | 'guilds' | 'invites' | 'channels' | 'users' | 'applications';
+
+/** How the request body travels. */
+export type BodyKind = 'json' | 'multipart' | 'json-or-multipart';
+
+/** What a success answer carries: JSON, a CSV file, a PNG image, or nothing (204). */
+export type ResponseKind = 'json' | 'csv' | 'png' | 'empty';
+
+/**
+ * The permissions the platform checks. `allOf` must all be held, and at least one of `anyOf`;
+ * owners and ADMINISTRATOR pass every check. `scope` says where they are computed.
+ */
+export interface PermissionRule {
+  readonly allOf?: readonly PermissionName[];
+  readonly anyOf?: readonly PermissionName[];
+  readonly scope: 'guild' | 'channel';
+  /** Conditions that are not a plain permission (the inviter passes, per-field permissions, …). */
+  readonly note?: string;
+}
+
+/** One operation of the platform. */
+export interface RouteDef {
+  /** camelCase of the specification's operation name: the key in {@link routes}. */
+  readonly name: string;
+  /** The specification's operation name, e.g. "Bulk Update Lobby Members". */
+  readonly operation: string;
+  /** One line on what it does. */
+  readonly summary: string;
+  readonly area: RouteArea;
+  readonly method: HttpMethod;
+  /** Path template below `/api/v10`, with `{snake_case}` placeholders as in the OpenAPI document. */
+  readonly path: string;
+  readonly auth: RouteAuth;
+  /** Whether the operation records `X-Audit-Log-Reason`. */
+  readonly audit: boolean;
+  /** Path parameters, one key per placeholder. */
+  readonly params: z.ZodType;
+  /** Query parameters, as an object schema. */
+  readonly query?: z.ZodType;
+  /** The request body. */
+  readonly body?: z.ZodType;
+  readonly bodyKind?: BodyKind;
+  /** For multipart bodies: the names of the file fields. */
+  readonly files?: readonly string[];
+  /** Success status, or every success status when there are several (201 or 204, say). */
+  readonly status: number | readonly number[];
+  readonly responseKind: ResponseKind;
+  /** The success answer (for CSV: the parsed list of ids). */
+  readonly response?: z.ZodType;
+  readonly permissions?: PermissionRule;
+  /** OAuth2 scopes a bearer token needs. */
+  readonly scopes?: readonly string[];
+  /** Privileged gateway intents the application needs. */
+  readonly intents?: readonly string[];
+  /** The development rate-limit bucket, for lobby routes. */
+  readonly rateLimit?: DevelopmentBucket;
+  /** Safe to send again after a network failure or 5xx (GET, PUT, DELETE and documented-safe ones). */
+  readonly idempotent: boolean;
+  /** Why and since when the operation is deprecated. */
+  readonly deprecated?: string;
+  /** Why the operation is no longer available to applications. */
+  readonly removed?: string;
+}
+
+/** Declares a route, keeping its literal types for inference. */
+export function defineRoute<const T extends RouteDef>(def: T): T {
+  return def;
+}
+
+/** The placeholder names in a path template: `pathParams('/a/{x}/b/{y}')` is `['x', 'y']`. */
+export function pathParams(path: string): string[] {
+  return [...path.matchAll(/\{([a-z0-9_]+)\}/g)].map((m) => m[1] as string);
+}

@@ -1,0 +1,214 @@
+/**
+ * Lobbies: the lobby, its members and messages as the platform returns them, and the request bodies
+ * of the 16 lobby operations with every documented rule.
+ */
+import { z } from 'zod';
+import { allLobbyMemberFlags } from '../flags.js';
+import { limits } from '../limits.js';
+import { flagsInt, queryInt, responseObject, snowflake, stringDict } from './common.js';
+import { channel } from './channel.js';
+import { user } from './user.js';
+
+// ─── Responses ──────────────────────────────────────────────────────────────────────────────────
+
+/** A lobby member: `metadata??`, `flags?` (CanLinkLobby = 1), and paths.md's `additional_name`. */
+export const lobbyMember = responseObject({
+  id: snowflake,
+  metadata: z.record(z.string(), z.string()).nullish(),
+  flags: flagsInt.optional(),
+  additional_name: z.string().optional(),
+});
+/** A lobby member. */
+export type LobbyMember = z.infer<typeof lobbyMember>;
+
+/** A lobby. `linked_channel` is present only while a guild channel is linked. */
+export const lobby = responseObject({
+  id: snowflake,
+  application_id: snowflake,
+  metadata: z.record(z.string(), z.string()).nullable(),
+  members: z.array(lobbyMember),
+  linked_channel: channel.optional(),
+  /** Shown by the OpenAPI document, not by the specification. */
+  flags: flagsInt.optional(),
+});
+/** A lobby. */
+export type Lobby = z.infer<typeof lobby>;
+
+/** A message sent in a lobby (paths.md's fields). */
+export const lobbyMessage = responseObject({
+  id: snowflake,
+  type: z.number().int(),
+  content: z.string(),
+  lobby_id: snowflake,
+  channel_id: snowflake,
+  author: user,
+  metadata: z.record(z.string(), z.string()).nullish(),
+  moderation_metadata: z.record(z.string(), z.string()).nullish(),
+  flags: flagsInt,
+  application_id: snowflake.optional(),
+});
+/** A lobby message. */
+export type LobbyMessage = z.infer<typeof lobbyMessage>;
+
+/** The answer of the linked-channel invite operations: a single-use code valid for one hour. */
+export const linkedChannelInvite = responseObject({ code: z.string() });
+/** A linked-channel invite. */
+export type LinkedChannelInvite = z.infer<typeof linkedChannelInvite>;
+
+// ─── Requests ───────────────────────────────────────────────────────────────────────────────────
+
+/** Lobby or member metadata: string pairs whose keys and values total at most 1000 characters. */
+export const lobbyMetadata = stringDict(limits.lobby.metadataTotalLength);
+
+/** Lobby member flags: only bits the platform defines (CanLinkLobby). */
+export const lobbyMemberFlags = flagsInt.refine((bits) => (bits & ~allLobbyMemberFlags) === 0, {
+  message: 'only lobby member flag CanLinkLobby (1) may be set',
+});
+
+/** `additional_name`: 1-80 characters; null clears it, omitted keeps it. */
+export const additionalName = z
+  .string()
+  .min(limits.lobby.additionalNameMinLength)
+  .max(limits.lobby.additionalNameMaxLength);
+
+/** `idle_timeout_seconds`: 5 to 604800 (7 days). */
+export const idleTimeoutSeconds = z
+  .number()
+  .int()
+  .min(limits.lobby.idleTimeoutMinSeconds)
+  .max(limits.lobby.idleTimeoutMaxSeconds);
+
+/** Lobby member params (Create Lobby and Modify Lobby `members`): id required, metadata?, flags?. */
+export const lobbyMemberParams = z.object({
+  id: snowflake,
+  metadata: lobbyMetadata.nullish(),
+  flags: lobbyMemberFlags.nullish(),
+  additional_name: additionalName.nullish(),
+});
+/** One member entry of Create or Modify Lobby. */
+export type LobbyMemberParams = z.input<typeof lobbyMemberParams>;
+
+/** Rejects two entries for the same user: the platform keeps one, and which one is not documented. */
+function distinctIds<T extends { id: string }>(entries: readonly T[], ctx: z.core.$RefinementCtx<T[]>): void {
+  const seen = new Map<string, number>();
+  entries.forEach((entry, index) => {
+    const first = seen.get(entry.id);
+    if (first !== undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [index, 'id'],
+        input: entry.id,
+        message: `user ${entry.id} appears twice (entries ${first} and ${index}); send one entry per member`,
+      });
+    } else seen.set(entry.id, index);
+  });
+}
+
+/** The members list of Create and Modify Lobby: at most 25 entries, one per user. */
+export const lobbyMembersList = z
+  .array(lobbyMemberParams)
+  .max(limits.lobby.membersPerRequest)
+  .superRefine(distinctIds);
+
+/** Create Lobby. */
+export const createLobbyBody = z.object({
+  metadata: lobbyMetadata.nullish(),
+  members: lobbyMembersList.nullish(),
+  idle_timeout_seconds: idleTimeoutSeconds.nullish(),
+  flags: lobbyMemberFlags.nullish(),
+});
+/** Create Lobby body. */
+export type CreateLobbyBody = z.input<typeof createLobbyBody>;
+
+/** Create or Join Lobby (bearer): joins the lobby holding `secret`, creating it when none does. */
+export const createOrJoinLobbyBody = z.object({
+  secret: z.string().min(1).max(limits.lobby.secretMaxLength),
+  idle_timeout_seconds: idleTimeoutSeconds.nullish(),
+  lobby_metadata: lobbyMetadata.nullish(),
+  member_metadata: lobbyMetadata.nullish(),
+  flags: lobbyMemberFlags.nullish(),
+});
+/** Create or Join Lobby body. */
+export type CreateOrJoinLobbyBody = z.input<typeof createOrJoinLobbyBody>;
+
+/**
+ * Modify Lobby. `metadata` overwrites the whole map; `members` replaces the member set (members
+ * absent from the list are removed).
+ */
+export const modifyLobbyBody = z.object({
+  metadata: lobbyMetadata.nullish(),
+  members: lobbyMembersList.nullish(),
+  idle_timeout_seconds: idleTimeoutSeconds.nullish(),
+  flags: lobbyMemberFlags.nullish(),
+});
+/** Modify Lobby body. */
+export type ModifyLobbyBody = z.input<typeof modifyLobbyBody>;
+
+/** Add a Member (upsert): metadata and flags are updated when the user is already a member. */
+export const addLobbyMemberBody = z.object({
+  metadata: lobbyMetadata.nullish(),
+  flags: lobbyMemberFlags.nullish(),
+  additional_name: additionalName.nullish(),
+});
+/** Add a Member body. */
+export type AddLobbyMemberBody = z.input<typeof addLobbyMemberBody>;
+
+/** One entry of Bulk Update Lobby Members: upsert, or remove with `remove_member: true`. */
+export const bulkLobbyMemberEntry = z.object({
+  id: snowflake,
+  metadata: lobbyMetadata.nullish(),
+  flags: lobbyMemberFlags.nullish(),
+  additional_name: additionalName.nullish(),
+  remove_member: z.boolean().nullish(),
+});
+/** One bulk entry. */
+export type BulkLobbyMemberEntry = z.input<typeof bulkLobbyMemberEntry>;
+
+/** Bulk Update Lobby Members: 1 to 25 entries, one per user. */
+export const bulkUpdateLobbyMembersBody = z
+  .array(bulkLobbyMemberEntry)
+  .min(limits.lobby.bulkMinEntries)
+  .max(limits.lobby.membersPerRequest)
+  .superRefine(distinctIds);
+/** Bulk Update Lobby Members body. */
+export type BulkUpdateLobbyMembersBody = z.input<typeof bulkUpdateLobbyMembersBody>;
+
+/** Link or unlink a channel: `channel_id` links; omitted, null or an empty body unlinks. */
+export const linkLobbyChannelBody = z.object({ channel_id: snowflake.nullish() });
+/** Link or unlink body. */
+export type LinkLobbyChannelBody = z.input<typeof linkLobbyChannelBody>;
+
+/** Send Lobby Message: non-empty `content`, optional metadata and flags. */
+export const sendLobbyMessageBody = z.object({
+  content: z
+    .string()
+    .min(1, { message: 'content must not be empty' })
+    .max(limits.lobby.messageContentMaxLength),
+  metadata: lobbyMetadata.nullish(),
+  flags: flagsInt.nullish(),
+});
+/** Send Lobby Message body. */
+export type SendLobbyMessageBody = z.input<typeof sendLobbyMessageBody>;
+
+/** Get Lobby Messages query: `limit` 1-200, default 50. */
+export const getLobbyMessagesQuery = z.object({
+  limit: queryInt(limits.lobby.messagesLimitMin, limits.lobby.messagesLimitMax).default(
+    limits.lobby.messagesLimitDefault,
+  ),
+});
+/** Get Lobby Messages query. */
+export type GetLobbyMessagesQuery = z.input<typeof getLobbyMessagesQuery>;
+
+/** Message moderation metadata: at most 5 keys, keys ≤ 1024 and values ≤ 2000 characters. */
+export const moderationMetadataBody = z
+  .record(
+    z.string().max(limits.moderationMetadata.keyMaxLength, {
+      message: `keys must be at most ${limits.moderationMetadata.keyMaxLength} characters`,
+    }),
+    z.string().max(limits.moderationMetadata.valueMaxLength),
+  )
+  .refine((dict) => Object.keys(dict).length <= limits.moderationMetadata.maxKeys, {
+    message: `at most ${limits.moderationMetadata.maxKeys} keys`,
+  });
+/** Moderation metadata body. */
+export type ModerationMetadataBody = z.input<typeof moderationMetadataBody>;

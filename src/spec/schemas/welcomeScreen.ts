@@ -1,0 +1,57 @@
+/**
+ * The guild welcome screen: the answer of Get / Modify Guild Welcome Screen (also embedded in an
+ * invite's guild) and the Modify Guild Welcome Screen body, with its "up to 5 channels" limit.
+ */
+import { z } from 'zod';
+import { limits } from '../limits.js';
+import { responseObject, snowflake } from './common.js';
+
+/**
+ * One channel shown on the welcome screen. `emoji_id` is set for a custom emoji; `emoji_name` is the
+ * custom emoji's name, the unicode character of a standard one, or null when there is no emoji.
+ */
+export const welcomeScreenChannel = responseObject({
+  channel_id: snowflake,
+  description: z.string(),
+  emoji_id: snowflake.optional(),
+  emoji_name: z.string().nullish(),
+});
+/** A welcome screen channel. */
+export type WelcomeScreenChannel = z.infer<typeof welcomeScreenChannel>;
+
+/** A guild's welcome screen: an optional description and up to 5 channels. */
+export const welcomeScreen = responseObject({
+  description: z.string().optional(),
+  welcome_channels: z.array(welcomeScreenChannel).max(limits.guild.welcomeChannelsMax, {
+    message: `welcome_channels holds at most ${limits.guild.welcomeChannelsMax} channels`,
+  }),
+});
+/** A welcome screen. */
+export type WelcomeScreen = z.infer<typeof welcomeScreen>;
+
+/** A welcome channel as Modify Guild Welcome Screen takes it; the emoji fields may be null. */
+export const welcomeScreenChannelBody = z.object({
+  channel_id: snowflake,
+  description: z.string({ message: 'description is required (the text shown for the channel)' }),
+  emoji_id: snowflake.nullish(),
+  emoji_name: z.string().nullish(),
+});
+/** A welcome channel in a request. */
+export type WelcomeScreenChannelBody = z.infer<typeof welcomeScreenChannelBody>;
+
+/**
+ * Modify Guild Welcome Screen body: every field optional and nullable. `welcome_channels` replaces
+ * the whole list and holds at most 5 channels. Needs MANAGE_GUILD; may fire Guild Update.
+ */
+export const modifyWelcomeScreenBody = z.object({
+  enabled: z.boolean().nullish(),
+  welcome_channels: z
+    .array(welcomeScreenChannelBody)
+    .max(limits.guild.welcomeChannelsMax, {
+      message: `welcome_channels must hold at most ${limits.guild.welcomeChannelsMax} channels`,
+    })
+    .nullish(),
+  description: z.string().nullish(),
+});
+/** Modify Guild Welcome Screen body. */
+export type ModifyWelcomeScreenBody = z.infer<typeof modifyWelcomeScreenBody>;

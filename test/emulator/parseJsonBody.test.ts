@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { MAX_JSON_CONTAINERS, MAX_JSON_DEPTH, parseJsonBody } from '../../src/emulator/http/parseJsonBody.js';
+import { PlatformError } from '../../src/emulator/platformError.js';
+
+function failure(text: string): PlatformError {
+  try {
+    parseJsonBody(text);
+  } catch (error) {
+    if (error instanceof PlatformError) return error;
+    throw error;
+  }
+  throw new Error('expected a failure');
+}
+
+describe('parseJsonBody', () => {
+  it('parses into null-prototype objects, keeping key order and `constructor` as plain data', () => {
+    const value = parseJsonBody('{"b":{"x":1},"a":[{"constructor":"c"}]}') as Record<string, unknown>;
+    expect(Object.getPrototypeOf(value)).toBeNull();
+    expect(Object.keys(value)).toEqual(['b', 'a']);
+    expect(JSON.stringify(value)).toBe('{"b":{"x":1},"a":[{"constructor":"c"}]}');
+  });
+
+  it('answers malformed JSON with 400 code 50109', () => {
+    const error = failure('{"a":');
+    expect(error.status).toBe(400);
+    expect(error.envelope).toEqual({ code: 50109, message: 'The request body contains invalid JSON.' });
+  });
+
+  it('refuses __proto__ keys anywhere with a 50035 naming the path, and pollutes nothing', () => {
+    const error = failure('{"metadata":{"__proto__":{"polluted":true}},"list":[{"__proto__":1}]}');
+    expect(error.envelope.code).toBe(50035);
+    const leaf = '{"_errors":[{"code":"DICT_KEY_INVALID","message":"This key is not allowed."}]}';
+    const text = JSON.stringify(error.envelope.errors);
+    expect(text).toContain(`"metadata":{"__proto__":${leaf}}`);
+    expect(text).toContain(`"list":{"0":{"__proto__":${leaf}}}`);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  it(`accepts ${MAX_JSON_DEPTH} levels of nesting and refuses one more`, () => {
+    const nested = (depth: number) => '['.repeat(depth) + ']'.repeat(depth);
+    expect(() => parseJsonBody(nested(MAX_JSON_DEPTH))).not.toThrow();
+    expect(failure(nested(MAX_JSON_DEPTH + 1)).envelope.code).toBe(50035);
+    // Very deep input is refused without recursion trouble.
+    expect(failure(nested(200_000)).envelope.code).toBe(50035);
+  });
+
+  it(`accepts ${MAX_JSON_CONTAINERS} containers and refuses more`, () => {
+    const list = (n: number) => `[${new Array(n - 1).fill('{}').join(',')}]`;
+    expect(() => parseJsonBody(list(MAX_JSON_CONTAINERS))).not.toThrow();
+    expect(failure(list(MAX_JSON_CONTAINERS + 1)).envelope.code).toBe(50035);
+  });
+
+  it('keeps scalars as they are', () => {
+    expect(parseJsonBody('"text"')).toBe('text');
+    expect(parseJsonBody('null')).toBeNull();
+    expect(parseJsonBody('[1,"a",true,null]')).toEqual([1, 'a', true, null]);
+  });
+});

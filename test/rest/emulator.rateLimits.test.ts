@@ -1,0 +1,80 @@
+/**
+ * The client's rate-limit handling against the emulator's real headers and 429s (system clock, small
+ * windows): bursts larger than a bucket, development limits per application across lobbies, a global
+ * storm, and abort during a rate-limit wait.
+ */
+import { describe, expect, it } from 'vitest';
+import type { RateLimitedEvent } from '../../src/rest/RestEvents.js';
+import type { RestClientOptions } from '../../src/rest/restClientDefaults.js';
+import { loadEmulatorSupport } from './support/emulatorReady.js';
+
+const support = await loadEmulatorSupport();
+const LOBBY = '1323802873036931091';
+
+describe.skipIf(!support)('rate limits against the emulator', () => {
+  if (!support) return;
+  const emu = support.use({
+    clock: 'system',
+    rateLimits: {
+      development: { createLobby: 4, modifyLobby: 3 },
+      developmentWindowMs: 600,
+      globalPerSecond: 15,
+    },
+  });
+
+  const client = (options: RestClientOptions = {}) => {
+    const c = support.client(emu.emulator, { globalPerSecond: 15, ...options });
+    const refused: RateLimitedEvent[] = [];
+    c.on('rateLimited', (e) => {
+      if (e.source === 'response') refused.push(e);
+    });
+    return { c, refused };
+  };
+
+  it('a burst larger than a bucket finishes with at most one 429', async () => {
+    const { c, refused } = client();
+    const lobbies = await Promise.all(Array.from({ length: 10 }, () => c.call('createLobby', { body: {} })));
+    expect(new Set(lobbies.map((l) => l.id)).size).toBe(10);
+    expect(refused.length).toBeLessThanOrEqual(1);
+    await c.close();
+  });
+
+  it('learns that a development bucket is shared across lobbies', async () => {
+    const { c, refused } = client();
+    const [a, b] = await Promise.all([
+      c.call('createLobby', { body: {} }),
+      c.call('createLobby', { body: {} }),
+    ]);
+    const calls = Array.from({ length: 9 }, (_, i) =>
+      c.call('modifyLobby', {
+        params: { lobby_id: (i % 2 ? a : b).id },
+        body: { metadata: { n: String(i) } },
+      }),
+    );
+    await Promise.all(calls);
+    expect(refused.length).toBeLessThanOrEqual(1);
+    await c.close();
+  });
+
+  it('a global-limit storm loses no request', async () => {
+    const { c } = client();
+    const results = await Promise.all(
+      Array.from({ length: 40 }, () => c.call('getLobby', { params: { lobby_id: LOBBY } })),
+    );
+    expect(results.every((r) => r.id === LOBBY)).toBe(true);
+    await c.close();
+  });
+
+  it('rejects at once when aborted during a rate-limit wait', async () => {
+    const { c } = client();
+    for (let i = 0; i < 4; i++) await c.call('createLobby', { body: {} });
+    const controller = new AbortController();
+    const p = c.call('createLobby', { body: {}, signal: controller.signal });
+    await new Promise((r) => setTimeout(r, 20));
+    const started = Date.now();
+    controller.abort();
+    await expect(p).rejects.toMatchObject({ name: 'AbortError' });
+    expect(Date.now() - started).toBeLessThan(100);
+    await c.close();
+  });
+});

@@ -1,0 +1,15 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['test/**/*.test.ts'],
+    typecheck: {
+      enabled: true,
+      include: ['test/**/*.test-d.ts'],
+      tsconfig: './tsconfig.json',
+    },
+    // Integration tests start emulators on loopback; keep the pool small on a 2-core CI machine.
+    poolOptions: { forks: { maxForks: 2 } },
+    testTimeout: 20_000,
+  },
+});

@@ -7,6 +7,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import commonjs from '@rollup/plugin-commonjs';
 import { nodeResolve } from '@rollup/plugin-node-resolve';
 import { rollup } from 'rollup';
 
@@ -64,6 +65,8 @@ try {
         exportConditions: ['browser', 'import', 'default'],
         preferBuiltins: false,
       }),
+      // As browser bundlers do: eventemitter3's ESM wrapper imports its CommonJS build.
+      commonjs(),
     ],
   });
   const { output } = await bundle.generate({ format: 'es' });

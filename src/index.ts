@@ -10,3 +10,5 @@ export * from './spec/permissions.js';
 export * from './spec/route.js';
 export * from './spec/routes.js';
 export * from './spec/schemas/index.js';
+export * from './lobby/index.js';
+export * from './rest/index.js';

@@ -1,0 +1,4 @@
+/**
+ * The Lobby handle: `LobbyRuntime` and `Lobby` (issue 5, being built).
+ */
+export {};

@@ -1,0 +1,115 @@
+/**
+ * Helpers shared by the guild tests: the demo ids, event reading, a seed with an extra application
+ * whose bot can be given exactly the permissions a test needs, and OpenAPI checks.
+ */
+import { expect } from 'vitest';
+import type { SeedObject } from '../../src/emulator/world/seed.js';
+import { demo, demoSeed } from '../../src/emulator/world/demoSeed.js';
+import { combinePermissions, type PermissionName } from '../../src/spec/permissions.js';
+import type { CallResult, EmulatorHandle } from '../support/emulator.js';
+import { describeErrors, responseValidator } from '../support/openapi.js';
+
+/** The demo guild's id and its path prefix. */
+export const G = demo.guildId;
+export const GP = `/guilds/${G}`;
+
+/** One emitted event as `/_emulator/events` returns it. */
+export interface EventRow {
+  seq: number;
+  type: string;
+  guild_id?: string;
+  data: Record<string, unknown>;
+}
+
+/** The sequence number of the newest event. */
+export async function lastSeq(emu: EmulatorHandle): Promise<number> {
+  const res = await emu.control<EventRow[]>('GET', '/events?after=0');
+  return res.body.at(-1)?.seq ?? 0;
+}
+
+/** Events after `seq`. */
+export async function eventsAfter(emu: EmulatorHandle, seq: number): Promise<EventRow[]> {
+  const res = await emu.control<EventRow[]>('GET', `/events?after=${seq}`);
+  expect(res.status).toBe(200);
+  return res.body;
+}
+
+/** The extra application whose bot ("tester") holds exactly the roles a test gives it. */
+export const tester = {
+  applicationId: '1400000000000000001',
+  botUserId: '1400000000000000002',
+  botToken: 'tester-bot-token',
+  auth: { bot: 'tester-bot-token' },
+} as const;
+
+/** One role per permission the matrix needs, by permission name (ids 1400000000000000100 +). */
+export const permissionNames = ['MANAGE_GUILD', 'MANAGE_CHANNELS', 'MANAGE_ROLES', 'ADMINISTRATOR'] as const;
+export const roleFor: Readonly<Record<(typeof permissionNames)[number], string>> = {
+  MANAGE_GUILD: '1400000000000000100',
+  MANAGE_CHANNELS: '1400000000000000101',
+  MANAGE_ROLES: '1400000000000000102',
+  ADMINISTRATOR: '1400000000000000103',
+};
+
+/** The demo world plus the tester application, whose bot is a guild member with no role. */
+export function testerSeed(): SeedObject {
+  const seed = structuredClone(demoSeed) as SeedObject & {
+    applications: unknown[];
+    guilds: Array<{ roles: unknown[]; members: unknown[] }>;
+  };
+  seed.applications.push({
+    id: tester.applicationId,
+    name: 'Tester',
+    bot_user_id: tester.botUserId,
+    bot_token: tester.botToken,
+  });
+  const guild = seed.guilds[0] as { roles: unknown[]; members: unknown[] };
+  permissionNames.forEach((name, index) => {
+    guild.roles.push({
+      id: roleFor[name],
+      name: `only ${name}`,
+      permissions: combinePermissions(name as PermissionName),
+      position: 5 + index,
+    });
+  });
+  guild.members.push({ user_id: tester.botUserId, roles: [] });
+  return seed;
+}
+
+/** Gives the tester bot exactly these roles. */
+export async function giveTester(
+  emu: EmulatorHandle,
+  names: ReadonlyArray<(typeof permissionNames)[number]>,
+): Promise<void> {
+  const res = await emu.control('PUT', `/guilds/${G}/members/${tester.botUserId}`, {
+    roles: names.map((n) => roleFor[n]),
+  });
+  expect(res.status, res.text).toBeLessThan(300);
+}
+
+/** Asserts that `res` is valid against the OpenAPI document's schema for its status. */
+export function conforms(method: string, template: string, res: CallResult): void {
+  const validate = responseValidator(method, template, res.status);
+  expect(validate, `${method} ${template} ${res.status} has a schema`).not.toBeNull();
+  if (validate)
+    expect(validate(res.body), `${method} ${template} ${res.status}: ${describeErrors(validate)}`).toBe(true);
+}
+
+/** Asserts a 400 50035 whose `errors` tree names `path`. */
+export function expectFieldError(res: CallResult, path: ReadonlyArray<string | number>): void {
+  expect(res.status, res.text).toBe(400);
+  const body = res.body as { code: number; errors?: Record<string, unknown> };
+  expect(body.code).toBe(50035);
+  let node: unknown = body.errors;
+  for (const key of path) {
+    expect(node, `errors names ${path.join('.')}: ${res.text}`).toHaveProperty([String(key)]);
+    node = (node as Record<string, unknown>)[String(key)];
+  }
+  expect(node, `errors.${path.join('.')} has _errors: ${res.text}`).toHaveProperty(['_errors']);
+}
+
+/** Asserts a 4xx with the platform code. */
+export function expectError(res: CallResult, status: number, code: number): void {
+  expect(res.status, res.text).toBe(status);
+  expect((res.body as { code: number }).code).toBe(code);
+}

@@ -1,0 +1,135 @@
+/**
+ * Test helpers for the guild member area: events since a point, a second bot whose permissions a
+ * test chooses, and small world set-ups. Set-up may touch the world directly; behaviour is always
+ * exercised over HTTP.
+ */
+import { expect } from 'vitest';
+import { demo } from '../../src/emulator/world/demoSeed.js';
+import type { RoleRecord } from '../../src/emulator/world/guildRecords.js';
+import { combinePermissions, type PermissionName } from '../../src/spec/permissions.js';
+import type { EmulatorHandle } from './emulator.js';
+
+/** One event as `GET /_emulator/events` answers it. */
+export interface EventWire {
+  seq: number;
+  type: string;
+  guild_id?: string;
+  data: Record<string, unknown>;
+}
+
+/** The demo guild's record. */
+export function demoGuild(emu: EmulatorHandle) {
+  return emu.emulator.world.guilds.require(demo.guildId);
+}
+
+/** The sequence number of the newest event: pass it to {@link eventsSince}. */
+export function eventMark(emu: EmulatorHandle): number {
+  return emu.emulator.world.events.lastSeq;
+}
+
+/** Events after `mark`, read through the control API; `types` keeps only those types. */
+export async function eventsSince(
+  emu: EmulatorHandle,
+  mark: number,
+  ...types: string[]
+): Promise<EventWire[]> {
+  const res = await emu.control<EventWire[]>('GET', `/events?after=${mark}`);
+  expect(res.status).toBe(200);
+  return types.length === 0 ? res.body : res.body.filter((e) => types.includes(e.type));
+}
+
+/** A bot of its own application, a member of the demo guild with one role the test controls. */
+export interface TestBot {
+  readonly applicationId: string;
+  readonly userId: string;
+  readonly token: string;
+  /** Its role (position 10: above every demo role). */
+  readonly role: RoleRecord;
+  /** `{ bot: token }` for `emu.call`. */
+  readonly auth: { readonly bot: string };
+  /** Sets the role's permissions (nothing else grants the bot any once @everyone is emptied). */
+  grant(...permissions: PermissionName[]): void;
+}
+
+/**
+ * Makes a second application whose bot joins the demo guild with a role at position 10 holding
+ * `permissions`. With `emptyEveryone` (default true) @everyone's permissions become 0, so that the
+ * role alone decides.
+ */
+export async function testBot(
+  emu: EmulatorHandle,
+  permissions: PermissionName[] = [],
+  options: { emptyEveryone?: boolean; position?: number } = {},
+): Promise<TestBot> {
+  const app = await emu.control<{ id: string; bot_user_id: string; bot_token: string }>(
+    'POST',
+    '/applications',
+    { name: 'Test Bot' },
+  );
+  expect(app.status).toBe(201);
+  const guild = demoGuild(emu);
+  if (options.emptyEveryone ?? true) {
+    const everyone = guild.roles.get(guild.id);
+    if (everyone) everyone.permissions = '0';
+  }
+  const role = emu.emulator.world.guilds.createRole(guild, {
+    name: 'Tester',
+    permissions: permissions.length === 0 ? '0' : combinePermissions(...permissions),
+    position: options.position ?? 10,
+  });
+  const put = await emu.control('PUT', `/guilds/${demo.guildId}/members/${app.body.bot_user_id}`, {
+    roles: [role.id],
+  });
+  expect(put.status).toBe(201);
+  return {
+    applicationId: app.body.id,
+    userId: app.body.bot_user_id,
+    token: app.body.bot_token,
+    role,
+    auth: { bot: app.body.bot_token },
+    grant: (...names) => {
+      role.permissions = names.length === 0 ? '0' : combinePermissions(...names);
+    },
+  };
+}
+
+/** Makes a user (with an access token of `applicationId`, default Demo Game). */
+export async function newUser(
+  emu: EmulatorHandle,
+  username: string,
+  options: { applicationId?: string; scopes?: string[] } = {},
+): Promise<{ id: string; access_token: string }> {
+  const res = await emu.control<{ id: string; access_token: string }>('POST', '/users', {
+    username,
+    application_id: options.applicationId ?? demo.applicationId,
+    ...(options.scopes ? { scopes: options.scopes } : {}),
+  });
+  expect(res.status).toBe(201);
+  return res.body;
+}
+
+/** Expects a 400 50035 answer whose `errors` names `path` (e.g. ['limit'] or ['user_ids']). */
+export function expectFieldError(
+  res: { status: number; body: unknown; text: string },
+  path: ReadonlyArray<string | number>,
+): void {
+  expect(res.status, res.text).toBe(400);
+  const body = res.body as { code: number; errors?: Record<string, unknown> };
+  expect(body.code).toBe(50035);
+  let node: unknown = body.errors;
+  for (const key of path) {
+    expect(node, `errors names ${path.join('.')}: ${res.text}`).toHaveProperty(String(key));
+    node = (node as Record<string, unknown>)[String(key)];
+  }
+  expect(node, res.text).toHaveProperty('_errors');
+}
+
+/** Expects a 4xx answer with the given status and platform code. */
+export function expectError(
+  res: { status: number; body: unknown; text: string },
+  status: number,
+  code: number,
+): void {
+  expect(res.status, res.text).toBe(status);
+  expect((res.body as { code: number }).code, res.text).toBe(code);
+}

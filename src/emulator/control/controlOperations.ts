@@ -4,6 +4,8 @@
  */
 import type { z } from 'zod';
 import { ErrorCode } from '../../spec/codes.js';
+import { GuildInviteFlags, GuildMemberFlags } from '../../spec/flags.js';
+import { settleTargetUsersJob } from '../handlers/invite/targetUsersJob.js';
 import { PlatformError } from '../platformError.js';
 import type { Snowflake } from '../world/accountRecords.js';
 import type { IntegrationRecord } from '../world/guildRecords.js';
@@ -281,8 +283,11 @@ export function createDm(world: World, input: In<typeof createDmBody>) {
 /**
  * `POST /_emulator/invites/{code}/accept`: the user accepts a guild invite as the platform would.
  * Refused when the invite is gone (404 10006), the guild pauses invites (403), the user is banned
- * (403 code 40007) or not among the invite's target users (403 50001). A new member joins (pending
- * under membership screening) with the invite's roles; the invite's uses go up.
+ * (403 code 40007) or not among the invite's target users (403 50001) — a target-users job still
+ * processing leaves the previous list in force (an invite made with a file accepts nobody until
+ * then). A new member joins (pending under membership screening) with the invite's roles, and with
+ * the IS_GUEST member flag through a guest invite; the invite's uses go up. A user who is already a
+ * member uses nothing and gains nothing (200).
  */
 export function acceptInvite(world: World, code: string, input: In<typeof acceptInviteBody>) {
   const invite = world.invites.require(code);
@@ -295,9 +300,9 @@ export function acceptInvite(world: World, code: string, input: In<typeof accept
   }
   if (guild.bans.has(input.user_id))
     throw new PlatformError(403, 40007, 'The user is banned from this guild.');
+  settleTargetUsersJob(world, invite);
   if (invite.target_user_ids !== null && !invite.target_user_ids.includes(input.user_id))
     throw PlatformError.missingAccess();
-  invite.uses += 1;
   const existing = guild.members.get(input.user_id);
   if (existing) {
     return {
@@ -309,8 +314,13 @@ export function acceptInvite(world: World, code: string, input: In<typeof accept
       },
     };
   }
+  invite.uses += 1;
   const roles = invite.role_ids.filter((id) => guild.roles.has(id) && id !== guild.id);
-  const member = world.guilds.addMember(guild, input.user_id, { roles });
+  const guest = (invite.flags & GuildInviteFlags.IS_GUEST_INVITE) !== 0;
+  const member = world.guilds.addMember(guild, input.user_id, {
+    roles,
+    ...(guest ? { flags: GuildMemberFlags.IS_GUEST } : {}),
+  });
   return {
     status: 201,
     body: {

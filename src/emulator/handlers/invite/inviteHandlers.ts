@@ -1,7 +1,134 @@
 /**
- * The emulator's handlers of the invite area (being filled in: routes without a handler answer 501).
+ * The invite area's 15 operations: invites (Get, Delete, Create Channel Invite, channel and guild
+ * listings), target users (CSV in and out, the asynchronous job), voice channel status, thread
+ * members and role connections. Handlers look up and authorise; the rules live in the modules beside
+ * this one (createInvite, targetUsersJob, voiceStatus, threadMembers, roleConnections).
  */
-import { defineHandlers } from '../handlerTypes.js';
+import { formatTargetUsersCsv } from '../../../spec/schemas/targetUsersCsv.js';
+import { requirePermissions } from '../../permissions/requirePermissions.js';
+import { PlatformError } from '../../platformError.js';
+import { callerUser } from '../callerOf.js';
+import { defineHandlers, reply } from '../handlerTypes.js';
+import { createChannelInvite, InviteAuditAction, inviteAuditChanges } from './createInvite.js';
+import {
+  invitePlace,
+  requireInviteDeleter,
+  requireInviterOr,
+  requireVisibleChannel,
+} from './inviteAccess.js';
+import { inviteDeletePayload, renderInvite } from './renderInvite.js';
+import {
+  getApplicationMetadata,
+  getUserConnection,
+  updateApplicationMetadata,
+  updateUserConnection,
+} from './roleConnections.js';
+import {
+  readTargetUsersFile,
+  renderTargetUsersJob,
+  settleTargetUsersJob,
+  startTargetUsersJob,
+  TARGET_USERS_FIELD,
+} from './targetUsersJob.js';
+import { getThreadMember, listThreadMembers } from './threadMembers.js';
+import { setVoiceChannelStatus } from './voiceStatus.js';
+
+const TARGET_USERS_READERS = { anyOf: ['MANAGE_GUILD', 'VIEW_AUDIT_LOG'], scope: 'guild' } as const;
+const TARGET_USERS_WRITERS = { anyOf: ['MANAGE_GUILD'], scope: 'guild' } as const;
 
 /** Handlers of the invite area's routes. */
-export const inviteHandlers = defineHandlers({});
+export const inviteHandlers = defineHandlers({
+  getInvite: ({ world, params, query }) => {
+    const invite = world.invites.require(params.code);
+    // guild_scheduled_event_id: the emulator has no scheduled events, so none is ever embedded.
+    return reply.json(renderInvite(world, invite, { withCounts: query.with_counts === true }));
+  },
+
+  deleteInvite: (ctx) => {
+    const { world } = ctx;
+    const invite = world.invites.require(ctx.params.code);
+    requireInviteDeleter(ctx, invite);
+    const { guild } = invitePlace(world, invite);
+    const answer = renderInvite(world, invite, { withMetadata: true });
+    world.invites.delete(invite.code);
+    world.emit('INVITE_DELETE', inviteDeletePayload(invite), guild.id);
+    world.guilds.audit(guild, {
+      user_id: callerUser(ctx.caller).id,
+      target_id: null,
+      action_type: InviteAuditAction.INVITE_DELETE,
+      reason: ctx.auditReason,
+      changes: inviteAuditChanges(invite, 'old_value'),
+    });
+    return reply.json(answer);
+  },
+
+  getTargetUsers: (ctx) => {
+    const invite = ctx.world.invites.require(ctx.params.code);
+    requireInviterOr(ctx, invite, TARGET_USERS_READERS);
+    settleTargetUsersJob(ctx.world, invite);
+    // An invite anyone may accept has no list: the file is the header alone.
+    const csv = formatTargetUsersCsv(invite.target_user_ids ?? []);
+    return reply.bytes('text/csv; charset=utf-8', Buffer.from(csv, 'utf8'));
+  },
+
+  updateTargetUsers: (ctx) => {
+    const invite = ctx.world.invites.require(ctx.params.code);
+    requireInviterOr(ctx, invite, TARGET_USERS_WRITERS);
+    const file = readTargetUsersFile(ctx.files.get(TARGET_USERS_FIELD));
+    startTargetUsersJob(ctx.world, invite, file);
+    return reply.noContent();
+  },
+
+  getTargetUsersJobStatus: (ctx) => {
+    const invite = ctx.world.invites.require(ctx.params.code);
+    requireInviterOr(ctx, invite, TARGET_USERS_READERS);
+    settleTargetUsersJob(ctx.world, invite);
+    return reply.json(renderTargetUsersJob(invite));
+  },
+
+  createChannelInvite: (ctx) => {
+    const place = requireVisibleChannel(ctx, ctx.params.channel_id);
+    requirePermissions(ctx, { allOf: ['CREATE_INSTANT_INVITE'], scope: 'channel' }, place);
+    const { invite } = createChannelInvite(ctx, place);
+    return reply.json(renderInvite(ctx.world, invite, { withMetadata: true }));
+  },
+
+  getChannelInvites: (ctx) => {
+    const place = requireVisibleChannel(ctx, ctx.params.channel_id);
+    requirePermissions(ctx, { allOf: ['MANAGE_CHANNELS'], scope: 'channel' }, place);
+    const invites = ctx.world.invites.ofChannel(place.channel.id);
+    return reply.json(invites.map((i) => renderInvite(ctx.world, i, { withMetadata: true })));
+  },
+
+  getGuildInvites: (ctx) => {
+    const guild = ctx.world.guilds.require(ctx.params.guild_id);
+    requirePermissions(ctx, { anyOf: ['MANAGE_GUILD', 'VIEW_AUDIT_LOG'], scope: 'guild' }, { guild });
+    let withMetadata = true;
+    try {
+      requirePermissions(ctx, { allOf: ['MANAGE_GUILD'], scope: 'guild' }, { guild });
+    } catch (error) {
+      if (!(error instanceof PlatformError)) throw error;
+      // VIEW_AUDIT_LOG alone lists the invites without their metadata.
+      withMetadata = false;
+    }
+    const invites = ctx.world.invites.ofGuild(guild.id);
+    return reply.json(invites.map((i) => renderInvite(ctx.world, i, { withMetadata })));
+  },
+
+  setVoiceChannelStatus: (ctx) => {
+    setVoiceChannelStatus(ctx);
+    return reply.noContent();
+  },
+
+  listThreadMembers: (ctx) => reply.json(listThreadMembers(ctx)),
+
+  getThreadMember: (ctx) => reply.json(getThreadMember(ctx)),
+
+  getApplicationRoleConnectionMetadata: (ctx) => reply.json(getApplicationMetadata(ctx)),
+
+  updateApplicationRoleConnectionMetadata: (ctx) => reply.json(updateApplicationMetadata(ctx)),
+
+  getUserRoleConnection: (ctx) => reply.json(getUserConnection(ctx)),
+
+  updateUserRoleConnection: (ctx) => reply.json(updateUserConnection(ctx)),
+});

@@ -177,8 +177,11 @@ describe('guild responses', () => {
     ok(guild, base);
   });
 
-  it('marks optionality and nullability as the specification does', () => {
-    rejected(guild, { ...base, icon: null }, 'icon');
+  it('marks optionality and nullability as the specification does, accepting the nulls the platform sends', () => {
+    // Optional in the specification, required and nullable in the platform's OpenAPI document.
+    ok(guild, { ...base, icon: null, banner: null, afk_channel_id: null, incidents_data: null });
+    rejected(guild, { ...base, name: null }, 'name');
+    rejected(guild, { ...base, owner_id: null }, 'owner_id');
     ok(guild, { ...base, icon_hash: null, region: null, widget_channel_id: null, max_presences: null });
     for (const field of ['owner_id', 'afk_timeout', 'roles', 'premium_progress_bar_enabled']) {
       const { [field]: _, ...rest } = base as Record<string, unknown>;
@@ -186,10 +189,11 @@ describe('guild responses', () => {
     }
   });
 
-  it('incidents data: the detection times are nullable, the pauses optional', () => {
+  it('incidents data: every time optional and nullable (the platform sends null for no pause)', () => {
     ok(incidentsData, {});
     ok(incidentsData, { dm_spam_detected_at: null, raid_detected_at: null });
-    rejected(incidentsData, { invites_disabled_until: null }, 'invites_disabled_until');
+    ok(incidentsData, { invites_disabled_until: null, dms_disabled_until: null });
+    rejected(incidentsData, { invites_disabled_until: 42 }, 'invites_disabled_until');
   });
 
   it('unavailable guild and current user guild', () => {

@@ -37,8 +37,8 @@ import { welcomeScreen } from './welcomeScreen.js';
  * detected.
  */
 export const incidentsData = responseObject({
-  invites_disabled_until: responseTimestamp.optional(),
-  dms_disabled_until: responseTimestamp.optional(),
+  invites_disabled_until: responseTimestamp.nullish(),
+  dms_disabled_until: responseTimestamp.nullish(),
   dm_spam_detected_at: responseTimestamp.nullish(),
   raid_detected_at: responseTimestamp.nullish(),
 });
@@ -46,7 +46,10 @@ export const incidentsData = responseObject({
 export type IncidentsData = z.infer<typeof incidentsData>;
 
 /**
- * A guild, field for field as the specification's Guild table marks it. `owner` and `permissions`
+ * A guild, field for field as the specification's Guild table marks it, except that the fields the
+ * specification marks optional and the platform sends as `null` when unset (its OpenAPI document
+ * types them required and nullable: icon, banner, channel ids, …) also accept `null`, so that real
+ * answers validate. `owner` and `permissions`
  * come only from Current User Guilds; the approximate counts only with `with_counts=true`.
  * `features` accepts strings the specification does not list, since the platform adds features.
  * `region` is deprecated (see a channel's `rtc_region`).
@@ -54,18 +57,18 @@ export type IncidentsData = z.infer<typeof incidentsData>;
 export const guild = responseObject({
   id: snowflake,
   name: z.string(),
-  icon: z.string().optional(),
+  icon: z.string().nullish(),
   /** Returned inside the template object. */
   icon_hash: z.string().nullish(),
-  splash: z.string().optional(),
+  splash: z.string().nullish(),
   /** Only for guilds with the DISCOVERABLE feature. */
-  discovery_splash: z.string().optional(),
+  discovery_splash: z.string().nullish(),
   owner: z.boolean().optional(),
   owner_id: snowflake,
   /** Total permissions of the user, overwrites and implicit permissions excluded. */
   permissions: permissionString.optional(),
   region: z.string().nullish(),
-  afk_channel_id: snowflake.optional(),
+  afk_channel_id: snowflake.nullish(),
   /** Seconds: one of 60, 300, 900, 1800, 3600. */
   afk_timeout: z.number().int(),
   widget_enabled: z.boolean().optional(),
@@ -79,21 +82,21 @@ export const guild = responseObject({
   features: z.array(z.string()),
   mfa_level: z.number().int(),
   /** The creating application, when a bot created the guild. */
-  application_id: snowflake.optional(),
-  system_channel_id: snowflake.optional(),
+  application_id: snowflake.nullish(),
+  system_channel_id: snowflake.nullish(),
   system_channel_flags: flagsInt,
-  rules_channel_id: snowflake.optional(),
+  rules_channel_id: snowflake.nullish(),
   /** Null except for the largest guilds. */
   max_presences: z.number().int().nullish(),
   max_members: z.number().int().optional(),
-  vanity_url_code: z.string().optional(),
-  description: z.string().optional(),
-  banner: z.string().optional(),
+  vanity_url_code: z.string().nullish(),
+  description: z.string().nullish(),
+  banner: z.string().nullish(),
   premium_tier: z.number().int(),
   premium_subscription_count: z.number().int().optional(),
   /** Default en-US. */
   preferred_locale: z.string(),
-  public_updates_channel_id: snowflake.optional(),
+  public_updates_channel_id: snowflake.nullish(),
   max_video_channel_users: z.number().int().optional(),
   max_stage_video_channel_users: z.number().int().optional(),
   approximate_member_count: z.number().int().optional(),
@@ -103,8 +106,8 @@ export const guild = responseObject({
   nsfw_level: z.number().int(),
   stickers: z.array(sticker).optional(),
   premium_progress_bar_enabled: z.boolean(),
-  safety_alerts_channel_id: snowflake.optional(),
-  incidents_data: incidentsData.optional(),
+  safety_alerts_channel_id: snowflake.nullish(),
+  incidents_data: incidentsData.nullish(),
 });
 /** A guild. */
 export type Guild = z.infer<typeof guild>;
@@ -124,14 +127,14 @@ export type UnavailableGuild = z.infer<typeof unavailableGuild>;
 export const guildPreview = responseObject({
   id: snowflake,
   name: z.string(),
-  icon: z.string().optional(),
-  splash: z.string().optional(),
-  discovery_splash: z.string().optional(),
+  icon: z.string().nullish(),
+  splash: z.string().nullish(),
+  discovery_splash: z.string().nullish(),
   emojis: z.array(emoji),
   features: z.array(z.string()),
   approximate_member_count: z.number().int(),
   approximate_presence_count: z.number().int(),
-  description: z.string().optional(),
+  description: z.string().nullish(),
   stickers: z.array(sticker),
 });
 /** A guild preview. */

@@ -21,7 +21,8 @@ export type WelcomeScreenChannel = z.infer<typeof welcomeScreenChannel>;
 
 /** A guild's welcome screen: an optional description and up to 5 channels. */
 export const welcomeScreen = responseObject({
-  description: z.string().optional(),
+  /** Optional in the specification; the platform sends null when unset. */
+  description: z.string().nullish(),
   welcome_channels: z.array(welcomeScreenChannel).max(limits.guild.welcomeChannelsMax, {
     message: `welcome_channels holds at most ${limits.guild.welcomeChannelsMax} channels`,
   }),

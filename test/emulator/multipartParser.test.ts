@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   MultipartError,
+  MultipartFileTooLargeError,
   MultipartParser,
   multipartBoundary,
 } from '../../src/emulator/http/multipartParser.js';
@@ -93,7 +94,7 @@ describe('MultipartParser', () => {
     const file = (n: number) =>
       body([`Content-Disposition: form-data; name="f"; filename="a"\r\n\r\n${'x'.repeat(n)}`]);
     expect(parseAll(file(20), 4, { maxFileBytes: 20 })[0]?.data.length).toBe(20);
-    expect(() => parseAll(file(21), 4, { maxFileBytes: 20 })).toThrow(/exceeds/);
+    expect(() => parseAll(file(21), 4, { maxFileBytes: 20 })).toThrow(MultipartFileTooLargeError);
 
     const header = `Content-Disposition: form-data; name="f"\r\nX-Pad: ${'p'.repeat(200)}\r\n\r\nv`;
     expect(() => parseAll(body([header]), 16, { maxHeaderBytes: 100 })).toThrow(/headers too large/);

@@ -121,10 +121,10 @@ describe('Update Target Users (PUT /invites/{code}/target-users)', () => {
     const atLimit = padded(10 * 1024 * 1024);
     expect(atLimit.byteLength).toBe(10 * 1024 * 1024);
     expect((await upload(code, atLimit)).status).toBe(204);
-    // The multipart reader enforces the per-file limit: a 400 50035 naming the part.
+    // The multipart reader enforces the per-file limit as the platform does: 413 code 40005.
     const over = await upload(code, padded(10 * 1024 * 1024 + 1));
-    expect(over.status).toBe(400);
-    expect(over.body).toMatchObject({ code: 50035 });
+    expect(over.status).toBe(413);
+    expect(over.body).toMatchObject({ code: 40005 });
     expect(over.text).toContain('target_users_file');
   });
 

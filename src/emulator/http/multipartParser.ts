@@ -12,6 +12,16 @@ export class MultipartError extends Error {
   override readonly name = 'MultipartError';
 }
 
+/** A file part over the per-file upload limit: the platform answers it 413, not 400. */
+export class MultipartFileTooLargeError extends MultipartError {
+  /** The form field of the file. */
+  readonly field: string;
+  constructor(field: string, max: number) {
+    super(`multipart part "${field}" exceeds ${max} bytes`);
+    this.field = field;
+  }
+}
+
 /** Limits of {@link MultipartParser}. */
 export interface MultipartLimits {
   /** @defaultValue 50 */
@@ -170,8 +180,11 @@ export class MultipartParser {
     const part = this.#current;
     if (!part || data.length === 0) return;
     part.size += data.length;
-    const max = part.filename === undefined ? this.#limits.maxFieldBytes : this.#limits.maxFileBytes;
-    if (part.size > max) throw new MultipartError(`multipart part "${part.name}" exceeds ${max} bytes`);
+    if (part.filename !== undefined && part.size > this.#limits.maxFileBytes)
+      throw new MultipartFileTooLargeError(part.name, this.#limits.maxFileBytes);
+    const max = this.#limits.maxFieldBytes;
+    if (part.filename === undefined && part.size > max)
+      throw new MultipartError(`multipart part "${part.name}" exceeds ${max} bytes`);
     // Copy: the chunk's memory belongs to the socket and the buffer view is reused.
     part.chunks.push(Buffer.from(data));
   }

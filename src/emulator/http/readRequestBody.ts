@@ -2,14 +2,19 @@
  * Reads and decodes a request body as the route's `bodyKind` says: JSON (`application/json`),
  * multipart/form-data (a `payload_json` field and text fields make the body; files go aside), or
  * either. A body of the wrong content type is a 400 50035 with a root `CONTENT_TYPE_INVALID` error;
- * malformed JSON a 400 50109; a body over the size limit a 413; a malformed multipart body a 400
+ * malformed JSON a 400 50109; a body over the size limit, or a file over the per-file limit, a 413; a malformed multipart body a 400
  * 50035 naming the problem. Routes without a body schema ignore whatever body is sent.
  */
 import type { IncomingMessage } from 'node:http';
 import type { RouteDef } from '../../spec/route.js';
 import type { UploadedFile } from '../handlers/handlerTypes.js';
-import { PlatformError } from '../platformError.js';
-import { MultipartError, MultipartParser, multipartBoundary } from './multipartParser.js';
+import { extraErrorCodes, PlatformError } from '../platformError.js';
+import {
+  MultipartError,
+  MultipartFileTooLargeError,
+  MultipartParser,
+  multipartBoundary,
+} from './multipartParser.js';
 import { harden, parseJsonBody } from './parseJsonBody.js';
 import { readBody } from './readBody.js';
 
@@ -122,6 +127,13 @@ async function readMultipart(
     }
     return { value, files };
   } catch (error) {
+    // The per-attachment upload limit is the platform's 413, like an oversized body.
+    if (error instanceof MultipartFileTooLargeError)
+      throw new PlatformError(
+        413,
+        extraErrorCodes.REQUEST_ENTITY_TOO_LARGE,
+        `Request entity too large: ${error.message}.`,
+      );
     if (error instanceof MultipartError) throw multipartError(error.message);
     throw error;
   }

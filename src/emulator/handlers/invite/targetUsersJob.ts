@@ -50,7 +50,7 @@ const pendingJobs = new WeakMap<TargetUsersJobRecord, PendingJob>();
 /**
  * Reads an uploaded target-users CSV: 400 50035 naming `target_users_file` when it is missing,
  * empty of ids, or has bad lines (one message per bad line); 413 40005 past the per-file upload
- * limit (the multipart reader already refuses larger parts with a 400; this guards other callers). Returns the ids in file order, each once, with their line numbers.
+ * limit (the multipart reader already refuses larger parts so; this guards other callers). Returns the ids in file order, each once, with their line numbers.
  */
 export function readTargetUsersFile(file: UploadedFile | undefined): { ids: Snowflake[]; lines: number[] } {
   if (!file) throw PlatformError.field([TARGET_USERS_FIELD], 'BASE_TYPE_REQUIRED', 'This field is required');

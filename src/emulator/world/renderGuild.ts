@@ -178,7 +178,8 @@ export function renderGuild(guild: GuildRecord, options: RenderGuildOptions = {}
     splash: guild.splash,
     discovery_splash: guild.discovery_splash,
     owner_id: guild.owner_id,
-    region: guild.region,
+    // The platform's OpenAPI document requires a string; the deprecated field reads 'deprecated' unset.
+    region: guild.region ?? 'deprecated',
     afk_channel_id: guild.afk_channel_id,
     afk_timeout: guild.afk_timeout,
     widget_enabled: guild.widget_enabled,
@@ -206,6 +207,10 @@ export function renderGuild(guild: GuildRecord, options: RenderGuildOptions = {}
     max_video_channel_users: guild.max_video_channel_users,
     max_stage_video_channel_users: guild.max_stage_video_channel_users,
     nsfw_level: guild.nsfw_level,
+    // Required by the OpenAPI document though the specification omits them: no home header, and
+    // `nsfw` true for the explicit (1) and age-restricted (3) levels.
+    home_header: null,
+    nsfw: guild.nsfw_level === 1 || guild.nsfw_level === 3,
     stickers: guild.stickers.map((s) => ({ ...s })),
     premium_progress_bar_enabled: guild.premium_progress_bar_enabled,
     safety_alerts_channel_id: guild.safety_alerts_channel_id,

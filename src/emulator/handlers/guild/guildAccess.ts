@@ -96,18 +96,9 @@ export function presenceCount(guild: GuildRecord): number {
   return guild.members.size;
 }
 
-/**
- * The guild object of Get Guild, Modify Guild and GUILD_UPDATE. The platform now sends `region` as
- * the string "deprecated" when none is set, and `home_header` and `nsfw` on every guild.
- */
+/** The guild object of Get Guild, Modify Guild and GUILD_UPDATE, with presence counted. */
 export function guildWire(guild: GuildRecord, withCounts = false): Record<string, unknown> {
-  const wire = renderGuild(guild, { withCounts, presenceCount: presenceCount(guild) });
-  return {
-    ...wire,
-    region: guild.region ?? 'deprecated',
-    home_header: null,
-    nsfw: guild.nsfw_level === 1 || guild.nsfw_level === 3,
-  };
+  return renderGuild(guild, { withCounts, presenceCount: presenceCount(guild) });
 }
 
 /** The channel of this guild (not a thread), or undefined. */

@@ -253,6 +253,18 @@ describe('Delete Guild Role', () => {
     expectError(await emu.call('DELETE', `${G}/roles/${player}`), 404, 10011);
   });
 
+  it('removes the channel overwrites that name the role, and only those', async () => {
+    const general = demoGuild(emu).channels.get(demo.channelIds.general);
+    if (!general) throw new Error('the demo world has #general');
+    general.permission_overwrites = [
+      { id: player, type: 0, allow: '0', deny: '1024' },
+      { id: moderator, type: 0, allow: '1024', deny: '0' },
+      { id: carol.id, type: 1, allow: '1024', deny: '0' },
+    ];
+    expect((await emu.call('DELETE', `${G}/roles/${player}`)).status).toBe(204);
+    expect(general.permission_overwrites.map((o) => o.id)).toEqual([moderator, carol.id]);
+  });
+
   it('refuses @everyone (400 50028) and roles at or above the bot (403 50013)', async () => {
     expectError(await emu.call('DELETE', `${G}/roles/${demo.guildId}`), 400, 50028);
     expectError(await emu.call('DELETE', `${G}/roles/${admin}`), 403, 50013);

@@ -190,6 +190,11 @@ export function deleteRole(actor: Actor, roleId: Snowflake): void {
   for (const member of guild.members.values()) {
     if (member.roles.includes(role.id)) member.roles = member.roles.filter((id) => id !== role.id);
   }
+  // A deleted role's channel overwrites go with it, as on the platform (overwrite type 0 is a role).
+  for (const channel of guild.channels.values()) {
+    const kept = channel.permission_overwrites.filter((o) => !(o.type === 0 && o.id === role.id));
+    if (kept.length !== channel.permission_overwrites.length) channel.permission_overwrites = kept;
+  }
   world.emit('GUILD_ROLE_DELETE', { guild_id: guild.id, role_id: role.id }, guild.id);
   recordAudit(actor, AuditAction.ROLE_DELETE, role.id, {
     changes: [

@@ -1,0 +1,476 @@
+/**
+ * One lobby's live local picture: changes apply at once and fire events, then go to the platform in
+ * coalesced flushes; the server's answers correct the picture; an idle countdown runs beside it.
+ */
+import { EventEmitter } from 'eventemitter3';
+import { LobbykitError } from '../rest/errors/LobbykitError.js';
+import type { Channel } from '../spec/schemas/channel.js';
+import type { LobbyMessage, Lobby as LobbyWire } from '../spec/schemas/lobby.js';
+import { checkMember, checkMetadata, checkRoomForMember, checkSnowflake } from './checkLobbyInput.js';
+import { classifySyncError } from './classifySyncError.js';
+import { type FlushOutcome, flushLobby, type SyncTarget } from './flushLobby.js';
+import type {
+  LobbyCallOptions,
+  LobbyIdleState,
+  LobbyInit,
+  LobbyUserCallOptions,
+} from './lobbyCallOptions.js';
+import { IdleCountdown } from './IdleCountdown.js';
+import type { ChangeOrigin, LobbyEvents } from './LobbyEvents.js';
+import type { LobbyHost } from './LobbyHost.js';
+import {
+  freezeMetadata,
+  type LobbyMemberPatch,
+  type LobbyMemberView,
+  type Metadata,
+  patchMember,
+  sameMember,
+  sameMetadata,
+} from './LobbyMemberView.js';
+import { type Corrections, LobbyPicture } from './LobbyPicture.js';
+import type { IdlePolicy } from './lobbyRuntimeDefaults.js';
+import { type PendingChange, SyncQueue } from './SyncQueue.js';
+
+const noop = (): void => {};
+
+const SILENT_DROP =
+  'the platform dropped the member silently: the user failed a permission check, or is already a member of the maximum number of lobbies of this application';
+
+/**
+ * A live lobby. Read `metadata`, `members`, `linkedChannel`, `pending` and `idle`; change it with
+ * `setMetadata`, `replaceMetadata`, `upsertMember` and `removeMember` (applied at once, checked
+ * synchronously, synced in coalesced flushes); listen to its events. Made by a `LobbyRuntime`.
+ */
+export class Lobby extends EventEmitter<LobbyEvents> {
+  /** The lobby's id. */
+  readonly id: string;
+  /** The application that created it. */
+  readonly applicationId: string;
+  readonly #picture: LobbyPicture;
+  readonly #queue = new SyncQueue();
+  readonly #idle: IdleCountdown;
+  readonly #onIdle: IdlePolicy;
+  readonly #host: LobbyHost;
+  /** Opaque scheduling slot of the runtime. */
+  #slot: unknown;
+  #flushAt = Number.POSITIVE_INFINITY;
+  #retryAt = Number.POSITIVE_INFINITY;
+  #retries = 0;
+  #reconcileAt: number;
+  /** The tail of this lobby's server operations, run one at a time; undefined when idle. */
+  #op: Promise<unknown> | undefined;
+  #closed = false;
+
+  /** @internal Made by `LobbyRuntime`. */
+  constructor(host: LobbyHost, init: LobbyInit) {
+    super();
+    this.#host = host;
+    const { wire } = init;
+    this.id = wire.id;
+    this.applicationId = wire.application_id;
+    this.#picture = new LobbyPicture(wire, this);
+    const now = host.clock.now();
+    this.#idle = new IdleCountdown(now, init.idleTimeoutSeconds * 1000, host.settings.idleWarningsMs);
+    this.#idle.setSuspended(this.#picture.linkedChannel !== null, now);
+    this.#onIdle = init.onIdle;
+    this.#reconcileAt = host.firstReconcileAt(now);
+    this.#reschedule();
+  }
+
+  // ─── State ─────────────────────────────────────────────────────────────────────────────────────
+
+  /** The lobby's metadata (frozen; replaced on every change). */
+  get metadata(): Metadata {
+    return this.#picture.metadata;
+  }
+
+  /** The members by user id (read-only: change them with the methods). */
+  get members(): ReadonlyMap<string, LobbyMemberView> {
+    return this.#picture.members;
+  }
+
+  /** The linked guild channel, or null. */
+  get linkedChannel(): Channel | null {
+    return this.#picture.linkedChannel;
+  }
+
+  /** Changes made locally and not yet confirmed by the server (queued or in flight). */
+  get pending(): readonly PendingChange[] {
+    return this.#queue.changes((id) => this.#picture.members.has(id));
+  }
+
+  /** The idle countdown now. */
+  get idle(): LobbyIdleState {
+    const now = this.#host.clock.now();
+    return { deadline: this.#idle.deadline, remainingMs: this.#idle.remainingMs(now) };
+  }
+
+  /** Whether the handle was disposed (or the lobby deleted). */
+  get disposed(): boolean {
+    return this.#closed;
+  }
+
+  // ─── Local changes ─────────────────────────────────────────────────────────────────────────────
+
+  /** Sets metadata keys (`null` deletes a key). Throws `ValidationError` past the total length. */
+  setMetadata(patch: Readonly<Record<string, string | null>>): void {
+    this.#assertOpen();
+    const next: Record<string, string> = { ...this.#picture.metadata };
+    for (const [key, value] of Object.entries(patch)) {
+      if (value === null) delete next[key];
+      else next[key] = value;
+    }
+    this.#localMetadata(next);
+  }
+
+  /** Replaces the whole metadata map. Throws `ValidationError` past the total length. */
+  replaceMetadata(map: Readonly<Record<string, string>>): void {
+    this.#assertOpen();
+    this.#localMetadata({ ...map });
+  }
+
+  /**
+   * Adds a member or changes one (omitted fields keep their value). Throws `ValidationError` for a
+   * bad id, flags, name or metadata, or past the member limit. Returns the member.
+   */
+  upsertMember(id: string, patch: LobbyMemberPatch = {}): LobbyMemberView {
+    this.#assertOpen();
+    checkSnowflake(id, 'id');
+    const current = this.#picture.members.get(id);
+    const next = patchMember(id, current, patch);
+    checkMember(next);
+    if (!current) checkRoomForMember(this.#picture.members.size, id);
+    if (current && sameMember(current, next)) return current;
+    // Marked before the event fires, so that listeners reading `pending` see the change.
+    this.#queue.markMember(id);
+    this.#picture.setMember(next, 'local');
+    this.#flushSoon();
+    return next;
+  }
+
+  /** Removes a member; false when they were not one. */
+  removeMember(id: string): boolean {
+    this.#assertOpen();
+    checkSnowflake(id, 'id');
+    if (!this.#picture.members.has(id)) return false;
+    this.#queue.markMember(id);
+    this.#picture.removeMember(id, 'local');
+    this.#flushSoon();
+    return true;
+  }
+
+  /** Counts as activity: the idle countdown starts over. */
+  touch(): void {
+    this.#assertOpen();
+    this.#touched();
+    this.#reschedule();
+  }
+
+  // ─── Server operations ─────────────────────────────────────────────────────────────────────────
+
+  /**
+   * Sends everything pending now in the fewest calls and resolves when the server answered. Rejects
+   * when the platform could not be reached (the changes stay pending and a retry is scheduled).
+   */
+  flush(options: LobbyCallOptions = {}): Promise<FlushOutcome> {
+    return this.#serial(() => this.#flushNow(options.signal));
+  }
+
+  /** Reads the lobby (Get Lobby) and applies what changed elsewhere; pending local changes stay on top. */
+  refresh(options: LobbyCallOptions = {}): Promise<void> {
+    return this.#serial(() => this.#reconcileNow(options.signal));
+  }
+
+  /** Deletes the lobby on the platform; `deleted` fires (origin `local`) and the handle is disposed. */
+  delete(options: LobbyCallOptions = {}): Promise<void> {
+    return this.#serial(async () => {
+      if (this.#closed) return;
+      await this.#host.rest.call('deleteLobby', { params: { lobby_id: this.id }, ...signalArg(options) });
+      this.#end('local');
+    });
+  }
+
+  /** Links guild text channel `channelId` (the user of `rest` needs CanLinkLobby). */
+  linkChannel(channelId: string, options: LobbyUserCallOptions): Promise<void> {
+    this.#assertOpen();
+    checkSnowflake(channelId, 'channelId');
+    return this.#serial(() => this.#link(channelId, options));
+  }
+
+  /** Unlinks the linked channel (the user of `rest` needs CanLinkLobby). */
+  unlinkChannel(options: LobbyUserCallOptions): Promise<void> {
+    this.#assertOpen();
+    return this.#serial(() => this.#link(null, options));
+  }
+
+  /** Sends a message as the user of `rest`; `message` fires (origin `local`). */
+  async sendMessage(
+    content: string,
+    options: LobbyUserCallOptions & { readonly metadata?: Readonly<Record<string, string>> },
+  ): Promise<LobbyMessage> {
+    this.#assertOpen();
+    const body =
+      options.metadata === undefined ? { content } : { content, metadata: { ...options.metadata } };
+    const message = await options.rest.call('sendLobbyMessage', {
+      params: { lobby_id: this.id },
+      body,
+      ...signalArg(options),
+    });
+    if (!this.#closed) {
+      this.#touched();
+      this.#reschedule();
+      this.emit('message', { message, origin: 'local' });
+    }
+    return message;
+  }
+
+  /**
+   * The user of `rest` leaves the lobby (Leave Lobby). Pending changes are flushed first; the handle
+   * is disposed afterwards.
+   */
+  leave(options: LobbyUserCallOptions): Promise<void> {
+    this.#assertOpen();
+    return this.#serial(async () => {
+      await this.#flushNow(options.signal);
+      await options.rest.call('leaveLobby', { params: { lobby_id: this.id }, ...signalArg(options) });
+      this.#release();
+    });
+  }
+
+  /**
+   * Flushes, then lets the handle go (the lobby stays on the platform). Rejects, keeping the handle,
+   * when the flush fails: nothing pending is lost.
+   */
+  dispose(options: LobbyCallOptions = {}): Promise<void> {
+    if (this.#closed) return Promise.resolve();
+    return this.#serial(async () => {
+      while (!this.#closed && !this.#queue.isClean) await this.#flushNow(options.signal);
+      this.#release();
+    });
+  }
+
+  // ─── Driven by the runtime ─────────────────────────────────────────────────────────────────────
+
+  /** @internal The runtime's scheduling slot. */
+  get slot(): unknown {
+    return this.#slot;
+  }
+  /** @internal */
+  set slot(slot: unknown) {
+    this.#slot = slot;
+  }
+
+  /** @internal Does what is due at `now`: idle steps, a flush, a reconcile. */
+  service(now: number): void {
+    if (this.#closed) return;
+    const step = this.#idle.advance(now);
+    if (step?.type === 'warning') {
+      this.emit('idleWarning', { remainingMs: step.remainingMs, deadline: step.deadline });
+    } else if (step?.type === 'idle') {
+      this.emit('idle', { deadline: step.deadline, policy: this.#onIdle });
+      if (this.#onIdle === 'delete') {
+        this.delete().catch((error: unknown) => this.#reportIdleFailure(error));
+      } else if (this.#onIdle === 'dispose') {
+        this.dispose().catch((error: unknown) => this.#reportIdleFailure(error));
+      }
+    }
+    if (!this.#closed && this.#op === undefined) {
+      if (!this.#queue.isClean && this.#effectiveFlushAt() <= now) {
+        this.#serial(() => this.#flushNow(undefined)).catch(noop); // reported through syncError
+      } else if (this.#reconcileAt <= now) {
+        this.#serial(() => this.#reconcileNow(undefined)).catch(noop);
+      }
+    }
+    this.#reschedule();
+  }
+
+  /** @internal Applies an answer that carries the whole lobby (join, adopt again). */
+  absorb(wire: LobbyWire, origin: ChangeOrigin): void {
+    if (!this.#closed) this.#picture.applyServer(wire, this.#queue, undefined, origin);
+  }
+
+  // ─── Internals ─────────────────────────────────────────────────────────────────────────────────
+
+  #assertOpen(): void {
+    if (this.#closed) {
+      throw new LobbykitError(`Lobby ${this.id} is disposed`, { code: 'LOBBY_DISPOSED' });
+    }
+  }
+
+  #localMetadata(next: Record<string, string>): void {
+    checkMetadata(next, ['metadata']);
+    const frozen = freezeMetadata(next);
+    if (sameMetadata(frozen, this.#picture.metadata)) return;
+    // Marked before the event fires, so that listeners reading `pending` see the change.
+    this.#queue.markMetadata();
+    this.#picture.setMetadata(frozen, 'local');
+    this.#flushSoon();
+  }
+
+  /** @internal The picture changed (any origin): activity; a linked channel stops the countdown. */
+  pictureChanged(linkedChannelChanged: boolean): void {
+    const now = this.#host.clock.now();
+    this.#idle.touch(now);
+    if (linkedChannelChanged) this.#idle.setSuspended(this.#picture.linkedChannel !== null, now);
+    this.#reschedule();
+  }
+
+  #touched(): void {
+    this.#idle.touch(this.#host.clock.now());
+  }
+
+  #flushSoon(): void {
+    if (this.#flushAt === Number.POSITIVE_INFINITY) {
+      this.#flushAt = this.#host.clock.now() + this.#host.settings.flushDelayMs;
+    }
+    this.#reschedule();
+  }
+
+  #effectiveFlushAt(): number {
+    // While a failed flush waits for its retry, new changes wait with it.
+    return this.#retryAt !== Number.POSITIVE_INFINITY ? this.#retryAt : this.#flushAt;
+  }
+
+  #nextDue(): number {
+    let at = this.#idle.nextAt();
+    if (this.#op === undefined) {
+      if (!this.#queue.isClean) at = Math.min(at, this.#effectiveFlushAt());
+      at = Math.min(at, this.#reconcileAt);
+    }
+    return at;
+  }
+
+  #reschedule(): void {
+    if (!this.#closed) this.#host.schedule(this, this.#nextDue());
+  }
+
+  /** Runs server operations one at a time, so that answers never cross. */
+  #serial<T>(operation: () => Promise<T>): Promise<T> {
+    // Nothing under way: start at once, so that a flush takes exactly what is pending at the call.
+    const run = this.#op === undefined ? operation() : this.#op.then(operation);
+    const tail = run.then(noop, noop);
+    this.#op = tail;
+    void tail.then(() => {
+      if (this.#op === tail) {
+        this.#op = undefined;
+        this.#reschedule();
+      }
+    });
+    return run;
+  }
+
+  async #flushNow(signal: AbortSignal | undefined): Promise<FlushOutcome> {
+    if (this.#closed || this.#queue.isClean) return { calls: [] };
+    this.#flushAt = Number.POSITIVE_INFINITY;
+    const outcome = await flushLobby(this.#syncTarget(), signal);
+    if (outcome.retryError !== undefined) {
+      const now = this.#host.clock.now();
+      this.#retryAt = now + this.#host.backoff(this.#retries++);
+      // Whatever the failed call did or did not do, read the truth before trusting the picture.
+      this.#reconcileAt = Math.min(this.#reconcileAt, this.#retryAt);
+      this.emit('syncError', {
+        error: outcome.retryError,
+        willRetry: true,
+        changes: this.pending,
+        retryAt: this.#retryAt,
+      });
+      throw outcome.retryError;
+    }
+    this.#retries = 0;
+    this.#retryAt = Number.POSITIVE_INFINITY;
+    if (!this.#closed) {
+      this.emit('synced', { calls: outcome.calls, pending: this.pending.length });
+      if (!this.#queue.isClean) this.#flushSoon();
+    }
+    return { calls: outcome.calls };
+  }
+
+  async #reconcileNow(signal: AbortSignal | undefined): Promise<void> {
+    if (this.#closed) return;
+    this.#reconcileAt = this.#host.nextReconcileAt(this.#host.clock.now());
+    try {
+      await this.#readAndReconcile(signal, undefined);
+    } catch (error) {
+      if (this.#closed) return;
+      this.#reconcileAt = this.#host.clock.now() + this.#host.backoff(this.#retries++);
+      this.emit('syncError', { error, willRetry: true, changes: this.pending, retryAt: this.#reconcileAt });
+      throw error;
+    }
+  }
+
+  async #link(channelId: string | null, options: LobbyUserCallOptions): Promise<void> {
+    const wire = await options.rest.call('linkLobbyChannel', {
+      params: { lobby_id: this.id },
+      body: channelId === null ? {} : { channel_id: channelId },
+      ...signalArg(options),
+    });
+    if (this.#closed) return;
+    this.#picture.setLinkedChannel(wire.linked_channel ?? null, 'local');
+    this.#picture.applyServer(wire, this.#queue, undefined, 'remote');
+  }
+
+  #reportIdleFailure(error: unknown): void {
+    if (!this.#closed)
+      this.emit('syncError', { error, willRetry: false, changes: this.pending, retryAt: undefined });
+  }
+
+  /** The lobby is gone: forget everything pending and let the handle go. */
+  #end(origin: ChangeOrigin): void {
+    if (this.#closed) return;
+    this.#queue.clear();
+    this.emit('deleted', { origin });
+    this.#release();
+  }
+
+  #release(): void {
+    if (this.#closed) return;
+    this.#closed = true;
+    this.#host.release(this);
+    this.removeAllListeners();
+  }
+
+  /** What the flush code may touch; made per flush so that a quiet lobby carries no closures. */
+  #syncTarget(): SyncTarget {
+    return {
+      id: this.id,
+      host: this.#host,
+      queue: this.#queue,
+      members: this.#picture.members,
+      metadata: () => this.#picture.metadata,
+      gone: () => this.#end('remote'),
+      reconcile: (wire, corrected, origin) => {
+        if (!this.#closed) this.#picture.applyServer(wire, this.#queue, corrected, origin);
+      },
+      readAndReconcile: (signal, corrected) => this.#readAndReconcile(signal, corrected),
+      rejectMember: (member) => this.#picture.rejectMember(member, SILENT_DROP),
+      serverMember: (member) => this.#picture.setMember(member, 'server'),
+      reportDropped: (error, changes) => {
+        this.emit('syncError', { error, willRetry: false, changes, retryAt: undefined });
+      },
+    };
+  }
+
+  async #readAndReconcile(
+    signal: AbortSignal | undefined,
+    corrected: Corrections | undefined,
+  ): Promise<void> {
+    let wire: LobbyWire;
+    try {
+      wire = await this.#host.rest.call('getLobby', {
+        params: { lobby_id: this.id },
+        ...(signal ? { signal } : {}),
+      });
+    } catch (error) {
+      if (classifySyncError(error) === 'gone') {
+        this.#end('remote');
+        return;
+      }
+      throw error;
+    }
+    if (!this.#closed) this.#picture.applyServer(wire, this.#queue, corrected, 'remote');
+  }
+}
+
+function signalArg(options: LobbyCallOptions): { signal?: AbortSignal } {
+  return options.signal ? { signal: options.signal } : {};
+}

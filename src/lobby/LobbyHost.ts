@@ -1,0 +1,28 @@
+/** What a {@link Lobby} needs from the runtime that owns it (internal seam, also used by tests). */
+import type { Clock } from '../clock.js';
+import type { RestClient } from '../rest/RestClient.js';
+import type { Lobby } from './Lobby.js';
+
+/** Settings every lobby of a runtime shares. */
+export interface LobbyHostSettings {
+  readonly flushDelayMs: number;
+  /** Remaining times to warn at, largest first. */
+  readonly idleWarningsMs: readonly number[];
+}
+
+/** The owner of lobby handles: the client, the clock, the schedule. */
+export interface LobbyHost {
+  readonly rest: RestClient;
+  readonly clock: Clock;
+  readonly settings: LobbyHostSettings;
+  /** Puts `lobby` in the schedule at `at` (Infinity: nothing to do). */
+  schedule(lobby: Lobby, at: number): void;
+  /** Forgets `lobby` (disposed or deleted). */
+  release(lobby: Lobby): void;
+  /** The delay before retry number `retry` (0-based). */
+  backoff(retry: number): number;
+  /** When a new lobby first reconciles (spread over the interval so that lobbies do not move together). */
+  firstReconcileAt(now: number): number;
+  /** When a lobby that just reconciled does so again. */
+  nextReconcileAt(now: number): number;
+}

@@ -1,0 +1,332 @@
+/**
+ * The owner of Lobby handles: makes them (create, open, join, adopt), keeps their deadlines in one
+ * heap, and runs what falls due on `tick()` or on its own clock timer.
+ */
+import { type Clock, SystemClock, type TimerHandle } from '../clock.js';
+import { LobbykitError } from '../rest/errors/LobbykitError.js';
+import type { RestClient } from '../rest/RestClient.js';
+import { backoffDelay, type RandomSource } from '../rest/util/backoff.js';
+import { limits } from '../spec/limits.js';
+import type { BulkLobbyMemberEntry, Lobby as LobbyWire } from '../spec/schemas/lobby.js';
+import { checkIdleTimeout, checkMember, checkMetadata, checkRoomForMember } from './checkLobbyInput.js';
+import { DeadlineHeap, type DeadlineEntry } from './DeadlineHeap.js';
+import { sortWarnings } from './IdleCountdown.js';
+import { Lobby } from './Lobby.js';
+import type { LobbyCallOptions } from './lobbyCallOptions.js';
+import type { LobbyHost, LobbyHostSettings } from './LobbyHost.js';
+import { type LobbyMemberPatch, memberToEntry, patchMember } from './LobbyMemberView.js';
+import { type IdlePolicy, type LobbyRuntimeOptions, lobbyRuntimeDefaults } from './lobbyRuntimeDefaults.js';
+
+/** A member to create a lobby with. */
+export interface LobbyMemberInit extends LobbyMemberPatch {
+  readonly id: string;
+}
+
+/** Options every way of getting a handle accepts. */
+export interface LobbyHandleOptions extends LobbyCallOptions {
+  /** What the handle does when its countdown runs out; the runtime's `onIdle` by default. */
+  readonly onIdle?: IdlePolicy;
+}
+
+/** Options of {@link LobbyRuntime.create}. */
+export interface CreateLobbyOptions extends LobbyHandleOptions {
+  readonly metadata?: Readonly<Record<string, string>>;
+  /** Members; past the 25 Create Lobby takes, the rest go out as bulk upserts right after. */
+  readonly members?: readonly LobbyMemberInit[];
+  /** The platform's idle timeout (5 to 604800); also the handle's countdown. */
+  readonly idleTimeoutSeconds?: number;
+}
+
+/** Options of {@link LobbyRuntime.open} and {@link LobbyRuntime.adopt}. */
+export interface OpenLobbyOptions extends LobbyHandleOptions {
+  /** The lobby's idle timeout, which Get Lobby does not tell; the runtime's default otherwise. */
+  readonly idleTimeoutSeconds?: number;
+}
+
+/** Options of {@link LobbyRuntime.join}. */
+export interface JoinLobbyOptions extends LobbyHandleOptions {
+  /** A client holding the joining user's bearer token. */
+  readonly rest: RestClient;
+  readonly lobbyMetadata?: Readonly<Record<string, string>>;
+  readonly memberMetadata?: Readonly<Record<string, string>>;
+  readonly idleTimeoutSeconds?: number;
+}
+
+/**
+ * Owns {@link Lobby} handles and drives them: flushes after `flushDelayMs`, retries with backoff,
+ * reconciles every `reconcileIntervalMs`, and runs each idle countdown. Call `tick()` from a game
+ * loop, or let the runtime's own clock timer do it (option `timers`, on by default). Deadlines sit in
+ * a binary heap, so a tick with nothing due costs the same for 10 lobbies or 10,000.
+ *
+ * @example
+ * ```ts
+ * const runtime = new LobbyRuntime({ rest: new RestClient({ auth: { bot: token } }) });
+ * const lobby = await runtime.create({ metadata: { mode: 'duel' } });
+ * lobby.on('memberAdded', ({ member, origin }) => console.log(member.id, origin));
+ * lobby.upsertMember(userId, { metadata: { team: 'red' } });
+ * await runtime.dispose(); // flushes first
+ * ```
+ */
+export class LobbyRuntime {
+  /** The bot client handles sync through. */
+  readonly rest: RestClient;
+  /** The clock every deadline is read from. */
+  readonly clock: Clock;
+  readonly #lobbies = new Map<string, Lobby>();
+  readonly #heap = new DeadlineHeap<Lobby>();
+  readonly #host: LobbyHost;
+  readonly #onIdle: IdlePolicy;
+  readonly #idleTimeoutSeconds: number;
+  readonly #reconcileIntervalMs: number;
+  readonly #random: RandomSource;
+  readonly #timers: boolean;
+  #timer: TimerHandle | undefined;
+  #timerAt = Number.POSITIVE_INFINITY;
+  #ticking = false;
+  #disposed = false;
+
+  constructor(options: LobbyRuntimeOptions) {
+    const o = { ...lobbyRuntimeDefaults, ...stripUndefined(options) };
+    this.rest = options.rest;
+    this.clock = options.clock ?? new SystemClock();
+    checkIdleTimeout(o.idleTimeoutSeconds);
+    this.#onIdle = o.onIdle;
+    this.#idleTimeoutSeconds = o.idleTimeoutSeconds;
+    this.#reconcileIntervalMs = o.reconcileIntervalMs;
+    this.#random = options.random ?? Math.random;
+    this.#timers = o.timers;
+    const settings: LobbyHostSettings = {
+      flushDelayMs: Math.max(0, o.flushDelayMs),
+      idleWarningsMs: sortWarnings(o.idleWarningsMs),
+    };
+    const never = Number.POSITIVE_INFINITY;
+    const interval = this.#reconcileIntervalMs;
+    this.#host = {
+      rest: this.rest,
+      clock: this.clock,
+      settings,
+      schedule: (lobby, at) => this.#schedule(lobby, at),
+      release: (lobby) => this.#release(lobby),
+      backoff: (retry) => backoffDelay(retry, o.retryBaseMs, o.retryMaxMs, this.#random),
+      // The first reconcile falls anywhere in the first interval, so that lobbies opened together
+      // do not all read the platform in the same tick forever after.
+      firstReconcileAt: (now) =>
+        interval > 0 ? now + Math.round(interval * (0.5 + this.#random() / 2)) : never,
+      nextReconcileAt: (now) => (interval > 0 ? now + interval : never),
+    };
+  }
+
+  /** Number of open handles. */
+  get size(): number {
+    return this.#lobbies.size;
+  }
+
+  /** The open handles. */
+  lobbies(): IterableIterator<Lobby> {
+    return this.#lobbies.values();
+  }
+
+  /** The handle of lobby `id`, if open. */
+  get(id: string): Lobby | undefined {
+    return this.#lobbies.get(id);
+  }
+
+  /**
+   * Creates a lobby (Create Lobby) and returns its handle. Input is checked before anything is sent
+   * (`ValidationError`); members past the 25 one call takes follow as pending bulk upserts.
+   */
+  async create(options: CreateLobbyOptions = {}): Promise<Lobby> {
+    this.#assertOpen();
+    const members = options.members ?? [];
+    if (options.metadata) checkMetadata(options.metadata, ['metadata']);
+    if (options.idleTimeoutSeconds !== undefined) checkIdleTimeout(options.idleTimeoutSeconds);
+    const entries: BulkLobbyMemberEntry[] = members.map((m, index) => {
+      checkRoomForMember(index, m.id);
+      const member = patchMember(m.id, undefined, m);
+      checkMember(member);
+      return memberToEntry(member);
+    });
+    const per = limits.lobby.membersPerRequest;
+    const wire = await this.rest.call('createLobby', {
+      body: {
+        ...(options.metadata ? { metadata: { ...options.metadata } } : {}),
+        ...(entries.length > 0 ? { members: entries.slice(0, per) } : {}),
+        ...(options.idleTimeoutSeconds === undefined
+          ? {}
+          : { idle_timeout_seconds: options.idleTimeoutSeconds }),
+      },
+      ...signalArg(options),
+    });
+    const lobby = this.#adopt(wire, options.idleTimeoutSeconds, options.onIdle);
+    for (const m of members.slice(per)) lobby.upsertMember(m.id, m);
+    return lobby;
+  }
+
+  /** Opens lobby `lobbyId` (Get Lobby); the open handle when there is one. */
+  async open(lobbyId: string, options: OpenLobbyOptions = {}): Promise<Lobby> {
+    this.#assertOpen();
+    const open = this.#lobbies.get(lobbyId);
+    if (open) return open;
+    if (options.idleTimeoutSeconds !== undefined) checkIdleTimeout(options.idleTimeoutSeconds);
+    const wire = await this.rest.call('getLobby', { params: { lobby_id: lobbyId }, ...signalArg(options) });
+    return this.#lobbies.get(lobbyId) ?? this.#adopt(wire, options.idleTimeoutSeconds, options.onIdle);
+  }
+
+  /**
+   * Creates or joins the lobby holding `secret` as the user of `options.rest` (Create or Join Lobby,
+   * bearer token). The handle then syncs through the runtime's own client.
+   */
+  async join(secret: string, options: JoinLobbyOptions): Promise<Lobby> {
+    this.#assertOpen();
+    if (options.lobbyMetadata) checkMetadata(options.lobbyMetadata, ['lobbyMetadata']);
+    if (options.memberMetadata) checkMetadata(options.memberMetadata, ['memberMetadata']);
+    if (options.idleTimeoutSeconds !== undefined) checkIdleTimeout(options.idleTimeoutSeconds);
+    const wire = await options.rest.call('createOrJoinLobby', {
+      body: {
+        secret,
+        ...(options.lobbyMetadata ? { lobby_metadata: { ...options.lobbyMetadata } } : {}),
+        ...(options.memberMetadata ? { member_metadata: { ...options.memberMetadata } } : {}),
+        ...(options.idleTimeoutSeconds === undefined
+          ? {}
+          : { idle_timeout_seconds: options.idleTimeoutSeconds }),
+      },
+      ...signalArg(options),
+    });
+    const open = this.#lobbies.get(wire.id);
+    if (open) {
+      open.absorb(wire, 'local');
+      return open;
+    }
+    return this.#adopt(wire, options.idleTimeoutSeconds, options.onIdle);
+  }
+
+  /**
+   * Takes a lobby read elsewhere (a Create Lobby or Get Lobby answer) under the runtime's care; the
+   * open handle, brought up to date, when there is one.
+   */
+  adopt(wire: LobbyWire, options: Omit<OpenLobbyOptions, 'signal'> = {}): Lobby {
+    this.#assertOpen();
+    if (options.idleTimeoutSeconds !== undefined) checkIdleTimeout(options.idleTimeoutSeconds);
+    const open = this.#lobbies.get(wire.id);
+    if (open) {
+      open.absorb(wire, 'remote');
+      return open;
+    }
+    return this.#adopt(wire, options.idleTimeoutSeconds, options.onIdle);
+  }
+
+  /**
+   * Does what is due at `now` (default: the clock's time): idle warnings and policies, flushes,
+   * retries, reconciles. Cheap when nothing is due: it reads the earliest deadline and returns.
+   * Returns the number of lobbies serviced.
+   */
+  tick(now: number = this.clock.now()): number {
+    const heap = this.#heap;
+    const top = heap.peek();
+    if (top === undefined || top.at > now || this.#ticking) return 0;
+    this.#ticking = true;
+    const due: Lobby[] = [];
+    try {
+      // Take every due lobby out first: servicing one reschedules it, perhaps still at `now`.
+      for (let entry = heap.peek(); entry !== undefined && entry.at <= now; entry = heap.peek()) {
+        heap.remove(entry);
+        entry.value.slot = undefined;
+        due.push(entry.value);
+      }
+      for (const lobby of due) lobby.service(now);
+    } finally {
+      this.#ticking = false;
+      this.#arm();
+    }
+    return due.length;
+  }
+
+  /** Flushes every handle; rejects with an `AggregateError` of the failures (their changes stay pending). */
+  async flushAll(options: LobbyCallOptions = {}): Promise<void> {
+    const results = await Promise.allSettled([...this.#lobbies.values()].map((l) => l.flush(options)));
+    const errors = results.flatMap((r) => (r.status === 'rejected' ? [r.reason as unknown] : []));
+    if (errors.length > 0) throw new AggregateError(errors, `${errors.length} lobbies could not flush`);
+  }
+
+  /**
+   * Flushes every handle, then lets them all go and stops the timer. When a flush fails it rejects
+   * and disposes nothing, so that nothing pending is lost; call it again later.
+   */
+  async dispose(options: LobbyCallOptions = {}): Promise<void> {
+    if (this.#disposed) return;
+    await Promise.all([...this.#lobbies.values()].map((l) => l.dispose(options)));
+    this.#disposed = true;
+    this.#clearTimer();
+  }
+
+  #adopt(wire: LobbyWire, idleTimeoutSeconds: number | undefined, onIdle: IdlePolicy | undefined): Lobby {
+    const lobby = new Lobby(this.#host, {
+      wire,
+      idleTimeoutSeconds: idleTimeoutSeconds ?? this.#idleTimeoutSeconds,
+      onIdle: onIdle ?? this.#onIdle,
+    });
+    this.#lobbies.set(lobby.id, lobby);
+    return lobby;
+  }
+
+  #schedule(lobby: Lobby, at: number): void {
+    const entry = lobby.slot as DeadlineEntry<Lobby> | undefined;
+    if (at === Number.POSITIVE_INFINITY) {
+      if (entry) this.#heap.remove(entry);
+      lobby.slot = undefined;
+    } else if (entry) {
+      if (entry.at !== at) this.#heap.update(entry, at);
+    } else {
+      lobby.slot = this.#heap.push(lobby, at);
+    }
+    if (!this.#ticking) this.#arm();
+  }
+
+  #release(lobby: Lobby): void {
+    const entry = lobby.slot as DeadlineEntry<Lobby> | undefined;
+    if (entry) this.#heap.remove(entry);
+    lobby.slot = undefined;
+    if (this.#lobbies.get(lobby.id) === lobby) this.#lobbies.delete(lobby.id);
+    if (!this.#ticking) this.#arm();
+  }
+
+  /** Keeps one clock timer at the earliest deadline, so that nothing waits for a tick that never comes. */
+  #arm(): void {
+    if (!this.#timers || this.#disposed) return;
+    const at = this.#heap.peek()?.at;
+    if (at === undefined) {
+      this.#clearTimer();
+      return;
+    }
+    if (this.#timer !== undefined && this.#timerAt <= at) return;
+    this.#clearTimer();
+    this.#timerAt = at;
+    this.#timer = this.clock.setTimeout(() => {
+      this.#timer = undefined;
+      this.#timerAt = Number.POSITIVE_INFINITY;
+      this.tick();
+      this.#arm();
+    }, at - this.clock.now());
+  }
+
+  #clearTimer(): void {
+    if (this.#timer !== undefined) this.clock.clearTimeout(this.#timer);
+    this.#timer = undefined;
+    this.#timerAt = Number.POSITIVE_INFINITY;
+  }
+
+  #assertOpen(): void {
+    if (this.#disposed)
+      throw new LobbykitError('The lobby runtime is disposed', { code: 'RUNTIME_DISPOSED' });
+  }
+}
+
+function signalArg(options: LobbyCallOptions): { signal?: AbortSignal } {
+  return options.signal ? { signal: options.signal } : {};
+}
+
+function stripUndefined<T extends object>(value: T): Partial<T> {
+  const out: Partial<T> = {};
+  for (const [k, v] of Object.entries(value)) if (v !== undefined) (out as Record<string, unknown>)[k] = v;
+  return out;
+}

@@ -1,0 +1,31 @@
+/** The option and state shapes of the {@link Lobby} handle's methods. */
+import type { RestClient } from '../rest/RestClient.js';
+import type { Lobby as LobbyWire } from '../spec/schemas/lobby.js';
+import type { IdlePolicy } from './lobbyRuntimeDefaults.js';
+
+/** The idle state of a lobby. */
+export interface LobbyIdleState {
+  /** When the lobby goes idle (epoch ms), or null while a channel is linked. */
+  readonly deadline: number | null;
+  /** Milliseconds left, or null while a channel is linked. */
+  readonly remainingMs: number | null;
+}
+
+/** Options of calls that go to the platform. */
+export interface LobbyCallOptions {
+  /** Aborts the call; changes it was sending stay pending. */
+  readonly signal?: AbortSignal;
+}
+
+/** Options of calls that need a user's bearer token. */
+export interface LobbyUserCallOptions extends LobbyCallOptions {
+  /** A client holding the user's bearer token. */
+  readonly rest: RestClient;
+}
+
+/** How a {@link Lobby} starts. */
+export interface LobbyInit {
+  readonly wire: LobbyWire;
+  readonly idleTimeoutSeconds: number;
+  readonly onIdle: IdlePolicy;
+}

@@ -1,0 +1,76 @@
+/**
+ * A tiny loopback proxy in front of the emulator that fails requests on demand: a 500 answer, a
+ * connection dropped before the request reaches the emulator, or one dropped after the emulator
+ * acted (the answer is lost).
+ */
+import { createServer, request, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/** What the proxy does with a request. */
+export type Fault = 'pass' | '500' | 'drop-before' | 'drop-after';
+
+/** A running proxy. */
+export interface FaultyProxy {
+  /** `http://127.0.0.1:port/api/v10`. */
+  readonly apiUrl: string;
+  /** Decides each request's fate (called in arrival order). */
+  fault: (method: string, path: string) => Fault;
+  /** Requests seen, as `METHOD path fault`. */
+  readonly log: string[];
+  close(): Promise<void>;
+}
+
+/** Starts a proxy to `target` (an emulator's `url`). */
+export async function startFaultyProxy(target: string): Promise<FaultyProxy> {
+  const upstream = new URL(target);
+  const proxy: FaultyProxy = {
+    apiUrl: '',
+    fault: () => 'pass',
+    log: [],
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+  const server: Server = createServer((req, res) => {
+    const fault = proxy.fault(req.method ?? 'GET', req.url ?? '/');
+    proxy.log.push(`${req.method} ${req.url} ${fault}`);
+    if (fault === 'drop-before') {
+      req.socket.destroy();
+      return;
+    }
+    if (fault === '500') {
+      req.resume();
+      res.writeHead(500, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ message: '500: Internal Server Error', code: 0 }));
+      return;
+    }
+    const out = request(
+      {
+        host: upstream.hostname,
+        port: upstream.port,
+        method: req.method,
+        path: req.url,
+        headers: req.headers,
+      },
+      (answer) => {
+        if (fault === 'drop-after') {
+          answer.resume();
+          answer.on('end', () => req.socket.destroy());
+          return;
+        }
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      },
+    );
+    out.on('error', () => req.socket.destroy());
+    req.pipe(out);
+  });
+  server.keepAliveTimeout = 1;
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  Object.assign(proxy, { apiUrl: `http://127.0.0.1:${port}/api/v10` });
+  const close = proxy.close;
+  proxy.close = async () => {
+    server.closeAllConnections();
+    await close();
+  };
+  return proxy;
+}

@@ -1,0 +1,153 @@
+/** Silent drops and faults: the server's answer is the truth, and no pending change is ever lost. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ManualClock } from '../../src/clock.js';
+import { demo } from '../../src/emulator/world/demoSeed.js';
+import { type Fault, type FaultyProxy, startFaultyProxy } from './faultyProxy.js';
+import {
+  client,
+  countCalls,
+  handlePicture,
+  makeUsers,
+  manualRuntime,
+  recordEvents,
+  serverPicture,
+  settle,
+  useLobbyEmulator,
+} from './lobbySupport.js';
+
+const [alice, bob, carol, dave] = demo.users;
+
+describe('a member the platform drops silently', () => {
+  // One lobby per user per application: alice and bob are in the demo lobby already.
+  const emu = useLobbyEmulator({ settings: { maxLobbiesPerUserPerApplication: 1 } });
+
+  it('is rolled back with memberRejected, and the others stay', async () => {
+    const { runtime } = manualRuntime(emu.emulator);
+    const lobby = await runtime.create();
+    const events = recordEvents(lobby);
+    lobby.upsertMember(alice.id, { metadata: { team: 'red' } }); // at her limit: dropped
+    lobby.upsertMember(carol.id);
+    lobby.upsertMember(bob.id); // at his limit: dropped
+    await lobby.flush();
+    const rejected = events.filter(([n]) => n === 'memberRejected').map(([, e]) => e);
+    expect(rejected).toEqual([
+      {
+        member: { id: alice.id, metadata: { team: 'red' }, flags: 0, additionalName: null },
+        reason: 'silently-dropped',
+        explanation: expect.stringContaining('maximum number of lobbies'),
+        origin: 'server',
+      },
+      expect.objectContaining({ member: expect.objectContaining({ id: bob.id }) }),
+    ]);
+    expect(events).toContainEqual([
+      'memberRemoved',
+      { member: expect.objectContaining({ id: alice.id }), origin: 'server' },
+    ]);
+    expect([...lobby.members.keys()]).toEqual([carol.id]);
+    expect(lobby.pending).toEqual([]);
+    expect(serverPicture(emu.emulator, lobby.id)).toEqual(handlePicture(lobby));
+  });
+});
+
+describe('faults on the way to the platform', () => {
+  const emu = useLobbyEmulator();
+  let proxy: FaultyProxy;
+  beforeAll(async () => {
+    proxy = await startFaultyProxy(emu.emulator.url);
+  });
+  afterAll(async () => {
+    await proxy.close();
+  });
+
+  function throughProxy(faults: Fault[]) {
+    let n = 0;
+    proxy.fault = (method) => (method === 'GET' || n >= faults.length ? 'pass' : faults[n++]!);
+    const clock = new ManualClock();
+    const rest = client(proxy.apiUrl, { bot: demo.botToken }, { timeoutMs: 5_000 });
+    return manualRuntime(emu.emulator, { rest, clock });
+  }
+
+  it('a 5xx keeps every pending change, reports it, and the retry sends them all', async () => {
+    const { runtime, clock } = throughProxy([]);
+    const lobby = await runtime.create();
+    const ids = makeUsers(emu.emulator, 30);
+    proxy.fault = () => '500';
+    const events = recordEvents(lobby);
+    for (const id of ids) lobby.upsertMember(id, { metadata: { hp: '100' } });
+    lobby.setMetadata({ round: '1' });
+    await expect(lobby.flush()).rejects.toMatchObject({ status: 500 });
+    const error = events.find(([n]) => n === 'syncError')?.[1];
+    expect(error).toMatchObject({ willRetry: true, retryAt: expect.any(Number) });
+    expect((error?.changes as unknown[] | undefined)?.length).toBe(31);
+    expect(lobby.pending).toHaveLength(31);
+    expect(lobby.members.size).toBe(30); // the local picture keeps them
+    lobby.setMetadata({ round: '2' }); // waits for the retry with the rest
+    proxy.fault = () => 'pass';
+    const synced = new Promise((resolve) => lobby.once('synced', resolve));
+    clock.advance(60_000);
+    await synced;
+    expect(lobby.pending).toEqual([]);
+    expect(serverPicture(emu.emulator, lobby.id)).toEqual(handlePicture(lobby));
+  });
+
+  it('dropped connections before and after the platform acted lose nothing', async () => {
+    const { runtime, clock, rest } = throughProxy([]);
+    const lobby = await runtime.create();
+    const ids = makeUsers(emu.emulator, 60);
+    const counter = countCalls(rest);
+    // First bulk goes through, the second's answer is lost, the third never arrives, then the PATCH fails.
+    const faults: Fault[] = ['pass', 'drop-after', 'drop-before', '500'];
+    let n = 0;
+    proxy.fault = (method) => (method === 'GET' ? 'pass' : (faults[n++] ?? 'pass'));
+    for (const id of ids) lobby.upsertMember(id);
+    lobby.setMetadata({ map: 'dust' });
+    const failure = await lobby.flush().catch((e: unknown) => e);
+    expect(failure).toMatchObject({ name: 'NetworkError' });
+    expect(lobby.pending.length).toBe(35 + 1); // the first 25 are confirmed; the rest wait
+    for (let i = 0; i < 5 && lobby.pending.length > 0; i++) {
+      clock.advance(120_000);
+      await settle(lobby);
+    }
+    expect(lobby.pending).toEqual([]);
+    expect(counter.count('bulkUpdateLobbyMembers')).toBeGreaterThanOrEqual(4);
+    expect(serverPicture(emu.emulator, lobby.id)).toEqual(handlePicture(lobby));
+  });
+
+  it('an emulator that stops answering altogether: changes wait, then go out when it is back', async () => {
+    const { runtime, clock } = throughProxy([]);
+    const lobby = await runtime.create();
+    proxy.fault = () => 'drop-before';
+    lobby.upsertMember(dave.id, { flags: 1 });
+    lobby.removeMember(dave.id);
+    lobby.upsertMember(carol.id, { additionalName: 'Cee' });
+    const errors: unknown[] = [];
+    lobby.on('syncError', (e) => errors.push(e));
+    for (let i = 0; i < 3; i++) {
+      clock.advance(120_000);
+      await settle(lobby);
+    }
+    expect(errors.length).toBeGreaterThanOrEqual(3);
+    expect(lobby.pending.map((p) => (p.kind === 'member' ? p.id : p.kind)).sort()).toEqual(
+      [carol.id, dave.id].sort(),
+    );
+    proxy.fault = () => 'pass';
+    clock.advance(120_000);
+    await settle(lobby);
+    expect(lobby.pending).toEqual([]);
+    expect(serverPicture(emu.emulator, lobby.id)?.members).toEqual({
+      [carol.id]: { metadata: {}, flags: 0, additionalName: 'Cee' },
+    });
+  });
+
+  it('runtime.dispose() refuses to drop unconfirmed changes, and succeeds once the platform answers', async () => {
+    const { runtime } = throughProxy([]);
+    const lobby = await runtime.create();
+    proxy.fault = () => '500';
+    lobby.setMetadata({ final: 'score' });
+    await expect(runtime.dispose()).rejects.toMatchObject({ status: 500 });
+    expect(runtime.get(lobby.id)).toBe(lobby);
+    proxy.fault = () => 'pass';
+    await runtime.dispose();
+    expect(serverPicture(emu.emulator, lobby.id)?.metadata).toEqual({ final: 'score' });
+  });
+});

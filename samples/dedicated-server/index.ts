@@ -189,7 +189,7 @@ export async function runDedicatedServer(options: DedicatedServerOptions): Promi
     on(
       'synced',
       (e) =>
-        `synced in ${e.calls.length} call(s): ${e.calls.map((c) => `${c.operation}×${c.changes}`).join(', ')}`,
+        `synced in ${e.calls.length} call(s): ${e.calls.map((c) => `${c.operation} (${c.changes} change(s))`).join(', ')}`,
     );
     on('syncError', (e) => `sync error (${e.willRetry ? 'will retry' : 'dropped'}): ${String(e.error)}`);
     on('idleWarning', (e) => `idle warning: ${Math.ceil(e.remainingMs / 1000)}s left`);

@@ -30,7 +30,7 @@ describe('samples/dedicated-server', () => {
     expect(text).toMatch(/- \w+ leaves \(local\)/);
     expect(text).toMatch(/metadata phase=playing/);
     expect(text).toMatch(/metadata phase=ended winner=/);
-    expect(text).toMatch(/synced in \d call\(s\)/);
+    expect(text).toMatch(/synced in \d call\(s\): bulkUpdateLobbyMembers \(\d+ change\(s\)\)/);
     expect(text).toMatch(/idle in \d+\.\ds/);
     expect(text).toMatch(/idle warning: 10s left/);
     expect(text).toMatch(/idle: policy delete/);

@@ -9,30 +9,12 @@ import { combinePermissions, type PermissionName } from '../../src/spec/permissi
 import type { CallResult, EmulatorHandle } from '../support/emulator.js';
 import { describeErrors, responseValidator } from '../support/openapi.js';
 
+export { eventsAfter, lastSeq, type LoggedEvent as EventRow } from '../support/eventLog.js';
+export { expectError, expectFieldError } from '../support/platformAssertions.js';
+
 /** The demo guild's id and its path prefix. */
 export const G = demo.guildId;
 export const GP = `/guilds/${G}`;
-
-/** One emitted event as `/_emulator/events` returns it. */
-export interface EventRow {
-  seq: number;
-  type: string;
-  guild_id?: string;
-  data: Record<string, unknown>;
-}
-
-/** The sequence number of the newest event. */
-export async function lastSeq(emu: EmulatorHandle): Promise<number> {
-  const res = await emu.control<EventRow[]>('GET', '/events?after=0');
-  return res.body.at(-1)?.seq ?? 0;
-}
-
-/** Events after `seq`. */
-export async function eventsAfter(emu: EmulatorHandle, seq: number): Promise<EventRow[]> {
-  const res = await emu.control<EventRow[]>('GET', `/events?after=${seq}`);
-  expect(res.status).toBe(200);
-  return res.body;
-}
 
 /** The extra application whose bot ("tester") holds exactly the roles a test gives it. */
 export const tester = {
@@ -93,23 +75,4 @@ export function conforms(method: string, template: string, res: CallResult): voi
   expect(validate, `${method} ${template} ${res.status} has a schema`).not.toBeNull();
   if (validate)
     expect(validate(res.body), `${method} ${template} ${res.status}: ${describeErrors(validate)}`).toBe(true);
-}
-
-/** Asserts a 400 50035 whose `errors` tree names `path`. */
-export function expectFieldError(res: CallResult, path: ReadonlyArray<string | number>): void {
-  expect(res.status, res.text).toBe(400);
-  const body = res.body as { code: number; errors?: Record<string, unknown> };
-  expect(body.code).toBe(50035);
-  let node: unknown = body.errors;
-  for (const key of path) {
-    expect(node, `errors names ${path.join('.')}: ${res.text}`).toHaveProperty([String(key)]);
-    node = (node as Record<string, unknown>)[String(key)];
-  }
-  expect(node, `errors.${path.join('.')} has _errors: ${res.text}`).toHaveProperty(['_errors']);
-}
-
-/** Asserts a 4xx with the platform code. */
-export function expectError(res: CallResult, status: number, code: number): void {
-  expect(res.status, res.text).toBe(status);
-  expect((res.body as { code: number }).code).toBe(code);
 }

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { demo } from '../../src/emulator/world/demoSeed.js';
 import { useEmulator } from '../support/emulator.js';
-import { eventsAfter, lastSeq } from '../support/inviteFixtures.js';
+import { acceptInvite, eventsAfter, lastSeq } from '../support/inviteFixtures.js';
 
 const emu = useEmulator();
 const [, , carol, , erin] = demo.users;
@@ -22,13 +22,7 @@ async function newInvite(json: unknown = {}, channelId: string = general): Promi
   return res.body;
 }
 
-function accept(code: string, userId: string) {
-  return emu.control<{ guild_id: string; new_member: boolean; member: { roles: string[]; flags: number } }>(
-    'POST',
-    `/invites/${code}/accept`,
-    { user_id: userId },
-  );
-}
+const accept = (code: string, userId: string) => acceptInvite(emu, code, userId);
 
 describe('Accepting an invite (POST /_emulator/invites/{code}/accept)', () => {
   it('adds a new member and counts a use; a single-use invite is then gone', async () => {

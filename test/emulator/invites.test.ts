@@ -6,7 +6,13 @@
 import { describe, expect, it } from 'vitest';
 import { demo } from '../../src/emulator/world/demoSeed.js';
 import { type CallOptions, useEmulator } from '../support/emulator.js';
-import { eventsAfter, expectFieldError, expectForbidden, lastSeq } from '../support/inviteFixtures.js';
+import {
+  acceptInvite,
+  eventsAfter,
+  expectFieldError,
+  expectForbidden,
+  lastSeq,
+} from '../support/inviteFixtures.js';
 
 const emu = useEmulator();
 const [alice, bob, carol, dave, erin] = demo.users;
@@ -44,13 +50,7 @@ async function newInvite(json: unknown = {}, channelId: string = general): Promi
   return res.body;
 }
 
-function accept(code: string, userId: string) {
-  return emu.control<{ guild_id: string; new_member: boolean; member: { roles: string[]; flags: number } }>(
-    'POST',
-    `/invites/${code}/accept`,
-    { user_id: userId },
-  );
-}
+const accept = (code: string, userId: string) => acceptInvite(emu, code, userId);
 
 describe('Create Channel Invite (POST /channels/{channel.id}/invites)', () => {
   it('applies the defaults: 24 hours, unlimited uses, permanent membership, no roles', async () => {

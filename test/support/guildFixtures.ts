@@ -9,13 +9,8 @@ import type { RoleRecord } from '../../src/emulator/world/guildRecords.js';
 import { combinePermissions, type PermissionName } from '../../src/spec/permissions.js';
 import type { EmulatorHandle } from './emulator.js';
 
-/** One event as `GET /_emulator/events` answers it. */
-export interface EventWire {
-  seq: number;
-  type: string;
-  guild_id?: string;
-  data: Record<string, unknown>;
-}
+export { eventsAfter as eventsSince, type LoggedEvent as EventWire } from './eventLog.js';
+export { expectError, expectFieldError } from './platformAssertions.js';
 
 /** The demo guild's record. */
 export function demoGuild(emu: EmulatorHandle) {
@@ -25,17 +20,6 @@ export function demoGuild(emu: EmulatorHandle) {
 /** The sequence number of the newest event: pass it to {@link eventsSince}. */
 export function eventMark(emu: EmulatorHandle): number {
   return emu.emulator.world.events.lastSeq;
-}
-
-/** Events after `mark`, read through the control API; `types` keeps only those types. */
-export async function eventsSince(
-  emu: EmulatorHandle,
-  mark: number,
-  ...types: string[]
-): Promise<EventWire[]> {
-  const res = await emu.control<EventWire[]>('GET', `/events?after=${mark}`);
-  expect(res.status).toBe(200);
-  return types.length === 0 ? res.body : res.body.filter((e) => types.includes(e.type));
 }
 
 /** A bot of its own application, a member of the demo guild with one role the test controls. */
@@ -106,30 +90,4 @@ export async function newUser(
   });
   expect(res.status).toBe(201);
   return res.body;
-}
-
-/** Expects a 400 50035 answer whose `errors` names `path` (e.g. ['limit'] or ['user_ids']). */
-export function expectFieldError(
-  res: { status: number; body: unknown; text: string },
-  path: ReadonlyArray<string | number>,
-): void {
-  expect(res.status, res.text).toBe(400);
-  const body = res.body as { code: number; errors?: Record<string, unknown> };
-  expect(body.code).toBe(50035);
-  let node: unknown = body.errors;
-  for (const key of path) {
-    expect(node, `errors names ${path.join('.')}: ${res.text}`).toHaveProperty(String(key));
-    node = (node as Record<string, unknown>)[String(key)];
-  }
-  expect(node, res.text).toHaveProperty('_errors');
-}
-
-/** Expects a 4xx answer with the given status and platform code. */
-export function expectError(
-  res: { status: number; body: unknown; text: string },
-  status: number,
-  code: number,
-): void {
-  expect(res.status, res.text).toBe(status);
-  expect((res.body as { code: number }).code, res.text).toBe(code);
 }

@@ -7,6 +7,10 @@ import { expect } from 'vitest';
 import type { SeedObject } from '../../src/emulator/world/seed.js';
 import { combinePermissions } from '../../src/spec/permissions.js';
 import type { CallOptions, CallResult, EmulatorHandle } from './emulator.js';
+import { expectError } from './platformAssertions.js';
+
+export { eventsAfter, type LoggedEvent, lastSeq } from './eventLog.js';
+export { expectFieldError } from './platformAssertions.js';
 
 /** One file part of a multipart body. */
 export interface FilePart {
@@ -49,46 +53,9 @@ export function csvUpload(csv: string | Buffer, fields: Readonly<Record<string, 
   return multipart(fields, [{ field: 'target_users_file', data: csv }]);
 }
 
-/** An event as `GET /_emulator/events` answers it. */
-export interface LoggedEvent {
-  readonly seq: number;
-  readonly type: string;
-  readonly guild_id?: string;
-  readonly data: Record<string, unknown>;
-}
-
-/** The sequence number of the newest event so far. */
-export async function lastSeq(emu: EmulatorHandle): Promise<number> {
-  const res = await emu.control<LoggedEvent[]>('GET', '/events');
-  return res.body.at(-1)?.seq ?? 0;
-}
-
-/** Events after `seq`, optionally of one type. */
-export async function eventsAfter(emu: EmulatorHandle, seq: number, type?: string): Promise<LoggedEvent[]> {
-  const res = await emu.control<LoggedEvent[]>('GET', `/events?after=${seq}`);
-  expect(res.status).toBe(200);
-  return type === undefined ? res.body : res.body.filter((e) => e.type === type);
-}
-
-/** Asserts a 400 50035 whose `errors` has a leaf at `path`; returns that leaf's messages. */
-export function expectFieldError(res: CallResult, path: ReadonlyArray<string | number>): string[] {
-  expect(res.status, res.text).toBe(400);
-  const body = res.body as { code: number; errors?: Record<string, unknown> };
-  expect(body.code).toBe(50035);
-  let node: unknown = body.errors;
-  for (const key of path) {
-    expect(node, `errors has ${path.join('.')}: ${res.text}`).toBeTypeOf('object');
-    node = (node as Record<string, unknown>)[String(key)];
-  }
-  const leaf = (node as { _errors?: Array<{ code: string; message: string }> } | undefined)?._errors;
-  expect(leaf, `errors.${path.join('.')}._errors in ${res.text}`).toBeDefined();
-  return (leaf ?? []).map((e) => e.message);
-}
-
 /** Asserts a 403 with the platform code `code` (50013 Missing Permissions, 50001 Missing Access). */
 export function expectForbidden(res: CallResult, code: 50013 | 50001): void {
-  expect(res.status, res.text).toBe(403);
-  expect((res.body as { code: number }).code).toBe(code);
+  expectError(res, 403, code);
 }
 
 /** Ids and tokens of {@link permissionWorld}. */
@@ -175,4 +142,16 @@ export async function setBotRoles(emu: EmulatorHandle, roles: readonly PermRole[
     roles: roles.map((r) => perm.roles[r]),
   });
   expect(res.status, res.text).toBe(200);
+}
+
+/** The member an accepted invite answers with, as the control API sends it. */
+export interface AcceptedInvite {
+  readonly guild_id: string;
+  readonly new_member: boolean;
+  readonly member: { roles: string[]; flags: number };
+}
+
+/** `POST /_emulator/invites/{code}/accept`: `userId` accepts the invite `code`. */
+export function acceptInvite(emu: EmulatorHandle, code: string, userId: string) {
+  return emu.control<AcceptedInvite>('POST', `/invites/${code}/accept`, { user_id: userId });
 }

@@ -9,11 +9,12 @@ import { responseObject, snowflake } from './common.js';
 /**
  * One channel shown on the welcome screen. `emoji_id` is set for a custom emoji; `emoji_name` is the
  * custom emoji's name, the unicode character of a standard one, or null when there is no emoji.
+ * `emoji_id` is optional in the specification; the platform sends null for no custom emoji.
  */
 export const welcomeScreenChannel = responseObject({
   channel_id: snowflake,
   description: z.string(),
-  emoji_id: snowflake.optional(),
+  emoji_id: snowflake.nullish(),
   emoji_name: z.string().nullish(),
 });
 /** A welcome screen channel. */

@@ -1,12 +1,15 @@
 #!/usr/bin/env node
 // Checks the built package as a user gets it: packs the tarball, installs it in a scratch folder,
-// imports it as ESM and as CJS under Node, and bundles the core entry for browsers, failing on any
-// Node built-in or undici that the `browser` condition would pull in. Run after `npm run build`.
+// imports it as ESM and as CJS under Node (where the `node` condition must give the undici default
+// transport), and bundles the core entry for browsers, failing on any Node built-in or undici that
+// the `browser` condition would pull in and checking that the bundle's default transport is fetch.
+// Run after `npm run build`.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import commonjs from '@rollup/plugin-commonjs';
 import { nodeResolve } from '@rollup/plugin-node-resolve';
 import { rollup } from 'rollup';
@@ -31,14 +34,25 @@ try {
   );
 
   // ESM and CJS under Node (the `node` condition: undici transport).
-  const probe = "const n = Object.keys(m.routes).length; if (n !== 77) throw new Error('routes: ' + n);";
+  // Under Node the exports map's `node` condition must lead to dist/node-core, built with undici.
+  const probe =
+    "const n = Object.keys(m.routes).length; if (n !== 77) throw new Error('routes: ' + n);" +
+    " if (m.defaultTransportKind !== 'undici') throw new Error('node default transport: ' + m.defaultTransportKind);";
   run(
     'node',
-    ['--input-type=module', '-e', `const m = await import('lobbykit'); ${probe} console.log('esm ok', n);`],
+    [
+      '--input-type=module',
+      '-e',
+      `const m = await import('lobbykit'); ${probe} console.log('esm ok', n, m.defaultTransportKind);`,
+    ],
     app,
   );
-  run('node', ['-e', `const m = require('lobbykit'); ${probe} console.log('cjs ok', n);`], app);
-  console.log('node: lobbykit imports as ESM and as CJS');
+  run(
+    'node',
+    ['-e', `const m = require('lobbykit'); ${probe} console.log('cjs ok', n, m.defaultTransportKind);`],
+    app,
+  );
+  console.log('node: lobbykit imports as ESM and as CJS, default transport undici');
 
   // The browser condition: bundle the core and refuse any Node built-in or undici.
   const forbidden = new Set([...builtinModules, 'undici']);
@@ -76,8 +90,26 @@ try {
     process.exit(1);
   }
   const bytes = output.reduce((n, chunk) => n + (chunk.type === 'chunk' ? chunk.code.length : 0), 0);
+
+  // Run the browser bundle (it needs nothing Node lacks at import time): its default transport is fetch.
+  const entryChunk = output.find((chunk) => chunk.type === 'chunk' && chunk.isEntry);
+  const bundled = join(app, 'browser-bundle.mjs');
+  writeFileSync(bundled, entryChunk.code);
+  const browserKind = run(
+    'node',
+    [
+      '--input-type=module',
+      '-e',
+      `const m = await import(${JSON.stringify(pathToFileURL(bundled).href)}); console.log(m.defaultTransportKind);`,
+    ],
+    app,
+  ).trim();
+  if (browserKind !== 'fetch') {
+    console.error(`browser: the bundle's default transport is ${browserKind}, not fetch`);
+    process.exit(1);
+  }
   console.log(
-    `browser: core bundles with no Node built-in and no undici (${(bytes / 1024).toFixed(0)} KiB unminified)`,
+    `browser: core bundles with no Node built-in and no undici, default transport fetch (${(bytes / 1024).toFixed(0)} KiB unminified)`,
   );
 } finally {
   rmSync(scratch, { recursive: true, force: true });

@@ -69,3 +69,52 @@ export type {
   TransportResponseBody,
 } from './transport/Transport.js';
 export type { RandomSource } from './util/backoff.js';
+export { ApplicationsFacade } from './facades/ApplicationsFacade.js';
+export { ChannelsFacade } from './facades/ChannelsFacade.js';
+export type {
+  FacadeArgs,
+  FacadeOptions,
+  FacadeParams,
+  FacadeResult,
+  RestCaller,
+} from './facades/facadeTypes.js';
+export { GuildMembersFacade } from './facades/GuildMembersFacade.js';
+export { GuildsFacade } from './facades/GuildsFacade.js';
+export { InvitesFacade } from './facades/InvitesFacade.js';
+export { LobbiesFacade } from './facades/LobbiesFacade.js';
+export { UsersFacade } from './facades/UsersFacade.js';
+export {
+  type IterateGuildBansOptions,
+  iterateGuildBans,
+  type ListedGuildBan,
+} from './paginate/iterateGuildBans.js';
+export {
+  type IterateGuildMembersOptions,
+  iterateGuildMembers,
+  type ListedGuildMember,
+} from './paginate/iterateGuildMembers.js';
+export {
+  type IterateThreadMembersOptions,
+  iterateThreadMembers,
+  type ListedThreadMember,
+} from './paginate/iterateThreadMembers.js';
+export { compareSnowflakes, type PaginateOptions, paginate } from './paginate/paginate.js';
+export {
+  type BulkBanAllBody,
+  type BulkBanInBatchesOptions,
+  type BulkBanProgress,
+  type BulkBanResult,
+  bulkBanAll,
+  bulkBanInBatches,
+} from './progress/bulkBanInBatches.js';
+export {
+  type UpdateTargetUsersAndWaitOptions,
+  updateTargetUsersAndWait,
+} from './progress/updateTargetUsersAndWait.js';
+export {
+  isJobFinished,
+  type TargetUsersJob,
+  type WatchTargetUsersJobOptions,
+  watchTargetUsersJob,
+  watchTargetUsersJobDefaults,
+} from './progress/watchTargetUsersJob.js';

@@ -125,6 +125,26 @@ describe('encodeMultipart', () => {
     );
   });
 
+  it('streams from any async iterable (an async generator, a Node Readable), strings and Buffers alike', async () => {
+    const { Readable } = await import('node:stream');
+    async function* lines(): AsyncGenerator<string | Uint8Array> {
+      yield 'user_id\n';
+      yield new TextEncoder().encode('42\n');
+    }
+    const expected =
+      '--B\r\nContent-Disposition: form-data; name="target_users_file"; filename="target_users_file.csv"\r\n' +
+      'Content-Type: text/csv\r\n\r\nuser_id\n42\n\r\n--B--\r\n';
+    for (const data of [lines(), Readable.from([Buffer.from('user_id\n'), Buffer.from('42\n')])]) {
+      const out = await encodeMultipart(undefined, { target_users_file: data }, 'B');
+      expect(out.repeatable).toBe(false);
+      expect(await new Response(out.body as ReadableStream<Uint8Array>).text()).toBe(expected);
+    }
+    // A Buffer is bytes: sent whole, repeatable.
+    const whole = await encodeMultipart(undefined, { target_users_file: Buffer.from('user_id\n42\n') }, 'B');
+    expect(whole.repeatable).toBe(true);
+    expect(decode(whole.body as Uint8Array)).toBe(expected);
+  });
+
   it('escapes quotes and line breaks in names', async () => {
     const out = await encodeMultipart(undefined, { f: { data: 'x', filename: 'a"b\r\nc.txt' } }, 'B');
     expect(decode(out.body as Uint8Array)).toContain('filename="a%22b  c.txt"');

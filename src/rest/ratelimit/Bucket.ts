@@ -6,6 +6,7 @@
  * one request through at a time (a probe) until an answer teaches it.
  */
 import type { Clock, TimerHandle } from '../../clock.js';
+import { subscribeAbort } from '../util/subscribeAbort.js';
 import { abortReason } from '../util/abortableSleep.js';
 import type { RateLimitInfo } from './parseRateLimitHeaders.js';
 
@@ -17,7 +18,8 @@ interface Waiter {
   resolve(granted: boolean): void;
   reject(reason: unknown): void;
   signal: AbortSignal | undefined;
-  onAbort: (() => void) | undefined;
+  /** Stops listening to the signal (undefined without one). */
+  unsubscribe: (() => void) | undefined;
 }
 
 /** What is known of a bucket, for `client.rateLimits`. */
@@ -124,15 +126,14 @@ export class Bucket {
     if (this.retired) return Promise.resolve(false);
     if (signal?.aborted) return Promise.reject(abortReason(signal));
     return new Promise<boolean>((resolve, reject) => {
-      const waiter: Waiter = { resolve, reject, signal, onAbort: undefined };
+      const waiter: Waiter = { resolve, reject, signal, unsubscribe: undefined };
       if (signal) {
-        waiter.onAbort = () => {
+        waiter.unsubscribe = subscribeAbort(signal, () => {
           const i = this.#waiters.indexOf(waiter);
           if (i >= 0) this.#waiters.splice(i, 1);
           if (this.#waiters.length === 0) this.#clearTimer();
           reject(abortReason(signal));
-        };
-        signal.addEventListener('abort', waiter.onAbort, { once: true });
+        });
       }
       this.#waiters.push(waiter);
       this.drain();
@@ -182,7 +183,7 @@ export class Bucket {
     const now = this.#clock.now();
     while (this.#waiters.length > 0 && this.available(now) > 0) {
       const waiter = this.#waiters.shift() as Waiter;
-      if (waiter.onAbort) waiter.signal?.removeEventListener('abort', waiter.onAbort);
+      waiter.unsubscribe?.();
       this.inFlight++;
       waiter.resolve(true);
     }
@@ -210,7 +211,7 @@ export class Bucket {
     const waiters = this.#waiters;
     this.#waiters = [];
     for (const waiter of waiters) {
-      if (waiter.onAbort) waiter.signal?.removeEventListener('abort', waiter.onAbort);
+      waiter.unsubscribe?.();
       waiter.resolve(false);
     }
   }

@@ -138,7 +138,12 @@ export class BucketRegistry {
           this.#setSplitByLobby(hash, true);
         }
       }
-      target = this.resolve(routeKey, where);
+      // The common case: the request went through the very bucket its answer names (same id, same
+      // major parameter, no per-lobby split), so there is nothing to look up again.
+      target =
+        granted !== null && granted.hash === hash && !granted.retired && where.lobbyId === undefined
+          ? granted
+          : this.resolve(routeKey, where);
       if (granted && granted !== target && granted.hash === undefined) {
         // The probe taught the route's bucket: its waiters look theirs up again.
         granted.retire();

@@ -11,6 +11,7 @@
  * up to twice `capacity` within one of the platform's windows.
  */
 import type { Clock, TimerHandle } from '../../clock.js';
+import { subscribeAbort } from '../util/subscribeAbort.js';
 import { abortReason } from '../util/abortableSleep.js';
 import { SlidingWindowLog } from './SlidingWindowLog.js';
 
@@ -18,7 +19,8 @@ interface Waiter {
   resolve(): void;
   reject(reason: unknown): void;
   signal: AbortSignal | undefined;
-  onAbort: (() => void) | undefined;
+  /** Stops listening to the signal (undefined without one). */
+  unsubscribe: (() => void) | undefined;
 }
 
 /** What a limiter knows, for snapshots. */
@@ -98,15 +100,14 @@ export class WindowLimiter {
     if (this.tryTake()) return Promise.resolve();
     if (signal?.aborted) return Promise.reject(abortReason(signal));
     return new Promise<void>((resolve, reject) => {
-      const waiter: Waiter = { resolve, reject, signal, onAbort: undefined };
+      const waiter: Waiter = { resolve, reject, signal, unsubscribe: undefined };
       if (signal) {
-        waiter.onAbort = () => {
+        waiter.unsubscribe = subscribeAbort(signal, () => {
           const i = this.#waiters.indexOf(waiter);
           if (i >= 0) this.#waiters.splice(i, 1);
           if (this.#waiters.length === 0) this.#clearTimer();
           reject(abortReason(signal));
-        };
-        signal.addEventListener('abort', waiter.onAbort, { once: true });
+        });
       }
       this.#waiters.push(waiter);
       this.#schedule();
@@ -162,7 +163,7 @@ export class WindowLimiter {
     const now = this.#clock.now();
     while (this.#waiters.length > 0 && now >= this.#pausedUntil && this.#slotWaitMs(now) <= 0) {
       const waiter = this.#waiters.shift() as Waiter;
-      if (waiter.onAbort) waiter.signal?.removeEventListener('abort', waiter.onAbort);
+      waiter.unsubscribe?.();
       this.#inFlight++;
       waiter.resolve();
     }

@@ -1,11 +1,12 @@
 /**
  * Encodes a multipart/form-data body by hand, so that every transport sends the same bytes and large
  * files can stream: the JSON fields go as one `payload_json` part (the platform's convention), each
- * file as its own part. Without streams the result is one byte array (repeatable); with a stream it is
- * a ReadableStream (sent once).
+ * file as its own part. Without streams the result is one byte array (repeatable); with a stream (a
+ * web ReadableStream or any async iterable, such as a Node Readable) it is a ReadableStream that
+ * pulls the file chunk by chunk (sent once).
  */
 import type { RandomSource } from '../util/backoff.js';
-import { type FileData, type FileInput, isFileData } from './fileInput.js';
+import { type FileData, type FileInput, isFileData, isStreamData } from './fileInput.js';
 
 /** An encoded multipart body. */
 export interface EncodedMultipart {
@@ -88,9 +89,7 @@ export async function encodeMultipart(
     );
   const crlf = encoder.encode('\r\n');
   const tail = encoder.encode(`--${boundary}--\r\n`);
-  const streaming = parts.some(
-    (p) => typeof ReadableStream !== 'undefined' && p.data instanceof ReadableStream,
-  );
+  const streaming = parts.some((p) => isStreamData(p.data));
 
   if (!streaming) {
     const chunks = [...head];
@@ -116,6 +115,10 @@ export async function encodeMultipart(
         } finally {
           reader.releaseLock();
         }
+      } else if (isStreamData(p.data)) {
+        // Any async iterable of chunks: a Node Readable, an async generator, …
+        for await (const chunk of p.data as AsyncIterable<Uint8Array | string>)
+          yield typeof chunk === 'string' ? encoder.encode(chunk) : chunk;
       } else {
         yield await toBytes(p.data);
       }

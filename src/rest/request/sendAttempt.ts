@@ -13,6 +13,7 @@ import type { RateLimitManager, RatePermit } from '../ratelimit/RateLimitManager
 import type { Transport, TransportResponse } from '../transport/Transport.js';
 import { abortReason } from '../util/abortableSleep.js';
 import { AttemptSignal } from '../util/AttemptSignal.js';
+import { subscribeAbort } from '../util/subscribeAbort.js';
 import type { PreparedRequest } from './prepareRequest.js';
 import { type RawBody, readsBytes } from './readAnswer.js';
 
@@ -60,8 +61,8 @@ export async function sendAttempt(
           attemptSignal.abort(new DOMException('The attempt timed out', 'TimeoutError'));
         }, timeoutMs)
       : undefined;
-  const onAbort = (): void => attemptSignal.abort(abortReason(signal as AbortSignal));
-  signal?.addEventListener('abort', onAbort, { once: true });
+  const unsubscribe =
+    signal === undefined ? undefined : subscribeAbort(signal, () => attemptSignal.abort(abortReason(signal)));
   const fail = (error: unknown): unknown => {
     if (signal?.aborted) return abortReason(signal);
     return new AttemptFailure(timedOut ? 'timeout' : 'network', error);
@@ -103,6 +104,6 @@ export async function sendAttempt(
     return { status: res.status, info, raw };
   } finally {
     if (timer !== undefined) clock.clearTimeout(timer);
-    signal?.removeEventListener('abort', onAbort);
+    unsubscribe?.();
   }
 }

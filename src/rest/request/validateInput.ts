@@ -51,7 +51,7 @@ export function validateInput(route: RouteDef, args: LooseCallArgs): void {
         issue(
           `files.${name}`,
           'invalid_type',
-          'must be a string, Blob, Uint8Array, ReadableStream or { data }',
+          'must be a string, Blob, Uint8Array, ReadableStream, async iterable or { data }',
         ),
       );
     }

@@ -9,6 +9,7 @@ import {
   type Transport,
   type TransportRequest,
   type TransportResponse,
+  type TransportResponseBody,
 } from './Transport.js';
 
 /** Options of {@link undiciTransport}. */
@@ -32,6 +33,35 @@ function splitUrl(url: string): { origin: string; path: string } {
   const start = url.indexOf('//');
   const slash = url.indexOf('/', start < 0 ? 0 : start + 2);
   return slash < 0 ? { origin: url, path: '/' } : { origin: url.slice(0, slash), path: url.slice(slash) };
+}
+
+/** An answer's body over undici's: methods on the prototype, so that no closure is made per answer. */
+class UndiciBody implements TransportResponseBody {
+  readonly #body: Dispatcher.ResponseData['body'];
+
+  constructor(body: Dispatcher.ResponseData['body']) {
+    this.#body = body;
+  }
+
+  text(): Promise<string> {
+    return this.#body.text();
+  }
+
+  async json(): Promise<unknown> {
+    return parseJsonText(await this.#body.text());
+  }
+
+  async bytes(): Promise<Uint8Array> {
+    return new Uint8Array(await this.#body.arrayBuffer());
+  }
+
+  async discard(): Promise<void> {
+    try {
+      await this.#body.dump();
+    } catch {
+      // nothing to free
+    }
+  }
 }
 
 /** Creates a transport that sends with undici, keeping a pool of connections per origin. */
@@ -69,22 +99,10 @@ export function undiciTransport(options: UndiciTransportOptions = {}): UndiciTra
       if (req.body !== undefined)
         options.body = req.body as Exclude<Dispatcher.RequestOptions['body'], undefined>;
       const res = await poolFor(origin).request(options);
-      const body = res.body;
       return {
         status: res.statusCode,
         headers: headersFromRecord(res.headers),
-        body: {
-          text: () => body.text(),
-          json: async () => parseJsonText(await body.text()),
-          bytes: async () => new Uint8Array(await body.arrayBuffer()),
-          discard: async () => {
-            try {
-              await body.dump();
-            } catch {
-              // nothing to free
-            }
-          },
-        },
+        body: new UndiciBody(res.body),
       };
     },
     async close(): Promise<void> {

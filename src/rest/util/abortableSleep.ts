@@ -1,9 +1,10 @@
 /**
  * Waiting through the Clock seam, abortable: the building block of every wait in the client.
- * Each wait adds one abort listener and removes it when it settles, so that a signal reused for many
- * requests does not collect listeners.
+ * Each wait subscribes to the signal through {@link subscribeAbort} and unsubscribes when it settles,
+ * so that a signal reused for many requests carries one listener at most, and none afterwards.
  */
 import type { Clock } from '../../clock.js';
+import { subscribeAbort } from './subscribeAbort.js';
 
 /** The reason a signal was aborted with, as an Error (fetch's convention: a DOMException `AbortError`). */
 export function abortReason(signal: AbortSignal): unknown {
@@ -20,14 +21,15 @@ export function abortableSleep(clock: Clock, ms: number, signal?: AbortSignal): 
   if (signal?.aborted) return Promise.reject(abortReason(signal));
   if (!(ms > 0)) return Promise.resolve();
   return new Promise<void>((resolve, reject) => {
-    const onAbort = (): void => {
-      clock.clearTimeout(handle);
-      reject(abortReason(signal as AbortSignal));
-    };
     const handle = clock.setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
+      unsubscribe?.();
       resolve();
     }, ms);
-    signal?.addEventListener('abort', onAbort, { once: true });
+    const unsubscribe =
+      signal &&
+      subscribeAbort(signal, () => {
+        clock.clearTimeout(handle);
+        reject(abortReason(signal));
+      });
   });
 }

@@ -41,6 +41,7 @@ import { createDefaultTransport } from './transport/defaultTransport.js';
 import type { Transport } from './transport/Transport.js';
 import { abortableSleep, throwIfAborted } from './util/abortableSleep.js';
 import { backoffDelay, type RandomSource } from './util/backoff.js';
+import { DeadlineList } from './util/DeadlineList.js';
 
 /** The options with every default applied (the token left out). */
 export type ResolvedRestClientOptions = Required<
@@ -71,6 +72,8 @@ export class RouteClient<T extends RouteTable> extends EventEmitter<RestEvents> 
   readonly #clock: Clock;
   readonly #random: RandomSource;
   readonly #limits: Manager;
+  /** The per-attempt timeouts, on one timer. */
+  readonly #deadlines: DeadlineList;
   readonly #baseHeaders: Readonly<Record<string, string>>;
 
   constructor(options: RouteClientOptions<T>) {
@@ -97,6 +100,7 @@ export class RouteClient<T extends RouteTable> extends EventEmitter<RestEvents> 
     this.#transport = options.transport ?? createDefaultTransport();
     this.#clock = options.clock ?? new SystemClock();
     this.#random = options.random ?? Math.random;
+    this.#deadlines = new DeadlineList(this.#clock);
     this.#limits = new RateLimitManager({
       clock: this.#clock,
       globalPerSecond: this.options.globalPerSecond,
@@ -180,7 +184,15 @@ export class RouteClient<T extends RouteTable> extends EventEmitter<RestEvents> 
 
       let answer: Answer;
       try {
-        answer = await sendAttempt(this.#transport, this.#clock, this.#limits, p, permit, signal, timeoutMs);
+        answer = await sendAttempt(
+          this.#transport,
+          this.#deadlines,
+          this.#limits,
+          p,
+          permit,
+          signal,
+          timeoutMs,
+        );
       } catch (error) {
         if (!(error instanceof AttemptFailure)) throw error;
         if (canRepeat && retries < this.options.maxRetries) {

@@ -203,6 +203,38 @@ describe.each(transports)('over loopback with the %s transport', (_name, makeTra
     expect(Date.now() - started).toBeLessThan(1000);
   });
 
+  it('reads a large answer sent in many chunks, and times out an answer whose body stalls', async () => {
+    const items = Array.from({ length: 20_000 }, (_, i) => ({ id: String(i), name: `member é ${i}` }));
+    const server = await serve((req, res) => {
+      if (req.method === 'POST') {
+        // The head and half the body, then nothing: the per-attempt timeout covers the body too.
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.write('{"id":');
+        return;
+      }
+      const body = JSON.stringify({ id: '1', items });
+      res.writeHead(200, { 'content-type': 'application/json' });
+      for (let i = 0; i < body.length; i += 16_384) res.write(body.slice(i, i + 16_384));
+      res.end();
+    });
+    const c = client(server, { timeoutMs: 150 });
+    await expect(c.call('getLobby', { params: { lobby_id: '1' } })).resolves.toEqual({ id: '1', items });
+    const error = await c.call('createLobby').catch((e: unknown) => e);
+    expect(isTimeoutError(error)).toBe(true);
+  });
+
+  it('aborts while the body is read', async () => {
+    const server = await serve((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.write('{"id":');
+    });
+    const c = client(server);
+    const controller = new AbortController();
+    const p = c.call('getLobby', { params: { lobby_id: '1' }, signal: controller.signal });
+    setTimeout(() => controller.abort(), 30);
+    await expect(p).rejects.toMatchObject({ name: 'AbortError' });
+  });
+
   it('uploads multipart bodies, streamed ones included, and reads CSV and PNG answers', async () => {
     const server = await serve((req, res) => {
       if (req.method === 'PUT') {

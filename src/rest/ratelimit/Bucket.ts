@@ -180,6 +180,11 @@ export class Bucket {
 
   /** Grants waiting requests while the bucket allows, and arranges to wake at the next reset. */
   drain(): void {
+    // Nearly every release finds nobody waiting: no clock read, nothing to schedule.
+    if (this.#waiters.length === 0) {
+      this.#clearTimer();
+      return;
+    }
     const now = this.#clock.now();
     while (this.#waiters.length > 0 && this.available(now) > 0) {
       const waiter = this.#waiters.shift() as Waiter;

@@ -160,6 +160,8 @@ export class WindowLimiter {
   }
 
   #drain(): void {
+    // Nearly every finish finds nobody waiting: no clock read, nothing to schedule.
+    if (this.#waiters.length === 0) return;
     const now = this.#clock.now();
     while (this.#waiters.length > 0 && now >= this.#pausedUntil && this.#slotWaitMs(now) <= 0) {
       const waiter = this.#waiters.shift() as Waiter;

@@ -3,7 +3,6 @@
  * caller's signal), read the whole answer, and tell the rate limiter what the answer said. Throws
  * {@link AttemptFailure} when no answer arrived, or the signal's reason when the caller aborted.
  */
-import type { Clock } from '../../clock.js';
 import {
   parseRateLimitHeaders,
   type RateLimitInfo,
@@ -13,6 +12,7 @@ import type { RateLimitManager, RatePermit } from '../ratelimit/RateLimitManager
 import type { Transport, TransportResponse } from '../transport/Transport.js';
 import { abortReason } from '../util/abortableSleep.js';
 import { AttemptSignal } from '../util/AttemptSignal.js';
+import type { DeadlineList } from '../util/DeadlineList.js';
 import { subscribeAbort } from '../util/subscribeAbort.js';
 import type { PreparedRequest } from './prepareRequest.js';
 import { type RawBody, readsBytes } from './readAnswer.js';
@@ -42,10 +42,13 @@ export function parseMaybeJson(raw: RawBody): unknown {
   }
 }
 
-/** Sends one attempt and reads its answer. */
+/**
+ * Sends one attempt and reads its answer. The per-attempt timeout is a deadline in the client's
+ * `deadlines` (one shared timer) rather than a timer of its own.
+ */
 export async function sendAttempt(
   transport: Transport,
-  clock: Clock,
+  deadlines: DeadlineList,
   limits: RateLimitManager,
   p: PreparedRequest,
   permit: RatePermit,
@@ -53,19 +56,12 @@ export async function sendAttempt(
   timeoutMs: number,
 ): Promise<Answer> {
   const attemptSignal = new AttemptSignal();
-  let timedOut = false;
-  const timer =
-    timeoutMs > 0
-      ? clock.setTimeout(() => {
-          timedOut = true;
-          attemptSignal.abort(new DOMException('The attempt timed out', 'TimeoutError'));
-        }, timeoutMs)
-      : undefined;
+  const deadline = timeoutMs > 0 ? deadlines.add(timeoutMs, attemptSignal) : undefined;
   const unsubscribe =
     signal === undefined ? undefined : subscribeAbort(signal, () => attemptSignal.abort(abortReason(signal)));
   const fail = (error: unknown): unknown => {
     if (signal?.aborted) return abortReason(signal);
-    return new AttemptFailure(timedOut ? 'timeout' : 'network', error);
+    return new AttemptFailure(attemptSignal.timedOut ? 'timeout' : 'network', error);
   };
   try {
     let res: TransportResponse;
@@ -103,7 +99,7 @@ export async function sendAttempt(
     }
     return { status: res.status, info, raw };
   } finally {
-    if (timer !== undefined) clock.clearTimeout(timer);
+    if (deadline !== undefined) deadlines.remove(deadline);
     unsubscribe?.();
   }
 }

@@ -80,8 +80,14 @@ export function headersFromRecord(
 ): TransportHeaders {
   return {
     get(name: string): string | null {
-      const value = record[name.toLowerCase()];
-      if (value === undefined) return null;
+      // Callers nearly always ask in lower case already: look up as given first.
+      let value = record[name];
+      if (value === undefined) {
+        const lower = name.toLowerCase();
+        if (lower === name) return null;
+        value = record[lower];
+        if (value === undefined) return null;
+      }
       return Array.isArray(value) ? value.join(', ') : value;
     },
   };

@@ -1,16 +1,12 @@
 /**
- * A transport over undici's `request` (Node only): one keep-alive {@link Pool} per origin. Much cheaper
- * per request than `fetch`, which is why Node builds use it by default.
+ * A transport over undici's `dispatch` (Node only): one keep-alive {@link Pool} per origin, each answer
+ * read whole by an {@link UndiciExchange}. Much cheaper per request than `fetch`, and cheaper than
+ * undici's own `request` (no stream per answer, no signal handed to undici), which is why Node builds
+ * use it by default.
  */
 import { type Dispatcher, Pool } from 'undici';
-import {
-  headersFromRecord,
-  parseJsonText,
-  type Transport,
-  type TransportRequest,
-  type TransportResponse,
-  type TransportResponseBody,
-} from './Transport.js';
+import type { Transport, TransportRequest, TransportResponse } from './Transport.js';
+import { UndiciExchange } from './UndiciExchange.js';
 
 /** Options of {@link undiciTransport}. */
 export interface UndiciTransportOptions {
@@ -29,39 +25,12 @@ export interface UndiciTransport extends Transport {
   close(): Promise<void>;
 }
 
+const SLASH = 0x2f;
+
 function splitUrl(url: string): { origin: string; path: string } {
   const start = url.indexOf('//');
   const slash = url.indexOf('/', start < 0 ? 0 : start + 2);
   return slash < 0 ? { origin: url, path: '/' } : { origin: url.slice(0, slash), path: url.slice(slash) };
-}
-
-/** An answer's body over undici's: methods on the prototype, so that no closure is made per answer. */
-class UndiciBody implements TransportResponseBody {
-  readonly #body: Dispatcher.ResponseData['body'];
-
-  constructor(body: Dispatcher.ResponseData['body']) {
-    this.#body = body;
-  }
-
-  text(): Promise<string> {
-    return this.#body.text();
-  }
-
-  async json(): Promise<unknown> {
-    return parseJsonText(await this.#body.text());
-  }
-
-  async bytes(): Promise<Uint8Array> {
-    return new Uint8Array(await this.#body.arrayBuffer());
-  }
-
-  async discard(): Promise<void> {
-    try {
-      await this.#body.dump();
-    } catch {
-      // nothing to free
-    }
-  }
 }
 
 /** Creates a transport that sends with undici, keeping a pool of connections per origin. */
@@ -74,6 +43,10 @@ export function undiciTransport(options: UndiciTransportOptions = {}): UndiciTra
     pipelining: options.pipelining ?? 1,
   };
   let closed = false;
+  // The origin of the previous request and its pool: a client sends nearly everything to one origin,
+  // so most requests skip splitting the URL and the map lookup.
+  let lastOrigin = '';
+  let lastPool: Pool | undefined;
 
   function poolFor(origin: string): Pool {
     let pool = pools.get(origin);
@@ -86,27 +59,40 @@ export function undiciTransport(options: UndiciTransportOptions = {}): UndiciTra
   }
 
   return {
-    async request(req: TransportRequest): Promise<TransportResponse> {
-      const { origin, path } = splitUrl(req.url);
-      const options: Dispatcher.RequestOptions = {
-        method: req.method as Dispatcher.HttpMethod,
-        path,
-        headers: req.headers,
-        // undici takes any object with addEventListener/removeEventListener as its signal.
-        signal: req.signal as unknown as AbortSignal,
-      };
-      // undici also sends async iterables (a web ReadableStream is one), though its types omit them.
-      if (req.body !== undefined)
-        options.body = req.body as Exclude<Dispatcher.RequestOptions['body'], undefined>;
-      const res = await poolFor(origin).request(options);
-      return {
-        status: res.statusCode,
-        headers: headersFromRecord(res.headers),
-        body: new UndiciBody(res.body),
-      };
+    request(req: TransportRequest): Promise<TransportResponse> {
+      const signal = req.signal;
+      if (signal.aborted) return Promise.reject(signal.reason);
+      const exchange = new UndiciExchange(signal);
+      try {
+        const url = req.url;
+        let pool = lastPool;
+        let path: string;
+        if (pool !== undefined && url.startsWith(lastOrigin) && url.charCodeAt(lastOrigin.length) === SLASH) {
+          path = url.slice(lastOrigin.length);
+        } else {
+          const split = splitUrl(url);
+          pool = poolFor(split.origin);
+          path = split.path;
+          lastOrigin = split.origin;
+          lastPool = pool;
+        }
+        const options: Dispatcher.DispatchOptions = {
+          method: req.method as Dispatcher.HttpMethod,
+          path,
+          headers: req.headers,
+        };
+        // undici also sends async iterables (a web ReadableStream is one), though its types omit them.
+        if (req.body !== undefined)
+          options.body = req.body as Exclude<Dispatcher.DispatchOptions['body'], undefined>;
+        pool.dispatch(options, exchange);
+      } catch (error) {
+        exchange.fail(error);
+      }
+      return exchange.answer;
     },
     async close(): Promise<void> {
       closed = true;
+      lastPool = undefined;
       const all = [...pools.values()];
       pools.clear();
       await Promise.all(all.map((p) => p.close()));

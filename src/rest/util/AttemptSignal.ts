@@ -1,13 +1,17 @@
 /**
  * A minimal abort signal for one attempt (see `TransportSignal`): what a transport needs of an
- * `AbortSignal`, without the cost of creating a real one for every request.
+ * `AbortSignal`, without the cost of creating a real one for every request. It is also the attempt's
+ * entry in the client's {@link DeadlineList}, so that the per-attempt timeout costs no other object.
  */
 import type { TransportSignal } from '../transport/Transport.js';
+import type { DeadlineList, Expirable } from './DeadlineList.js';
 
 /** An abort signal the client controls: `abort(reason)` once, listeners called once. */
-export class AttemptSignal implements TransportSignal {
+export class AttemptSignal implements TransportSignal, Expirable {
   aborted = false;
   reason: unknown = undefined;
+  /** Whether it was aborted by its deadline ({@link AttemptSignal.expire}). */
+  timedOut = false;
   #listeners: (() => void)[] | undefined;
 
   addEventListener(_type: 'abort', listener: () => void): void {
@@ -31,6 +35,13 @@ export class AttemptSignal implements TransportSignal {
     const listeners = this.#listeners;
     this.#listeners = undefined;
     if (listeners) for (const listener of listeners) listener();
+  }
+
+  /** The attempt's deadline passed: aborts with a `TimeoutError` DOMException (see {@link DeadlineList}). */
+  expire(): void {
+    if (this.aborted) return;
+    this.timedOut = true;
+    this.abort(new DOMException('The attempt timed out', 'TimeoutError'));
   }
 
   /** Listeners still registered (for tests). */

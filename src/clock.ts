@@ -10,6 +10,13 @@ export type TimerHandle = number | object;
 export interface Clock {
   /** Milliseconds since the Unix epoch. */
   now(): number;
+  /**
+   * Milliseconds on a clock that never steps (unlike wall time, which NTP or a user may move), on
+   * the same timebase as {@link Clock.setTimeout}'s delays. Deadlines of in-flight work use it where
+   * present so that a wall-clock step neither fires nor holds them; a clock without it (a test
+   * clock, whose time moves only when told) is read through `now()`.
+   */
+  monotonicNow?(): number;
   /** Calls `callback` once, `ms` milliseconds from now. */
   setTimeout(callback: () => void, ms: number): TimerHandle;
   /** Cancels a callback scheduled with {@link Clock.setTimeout}; unknown handles are ignored. */
@@ -20,6 +27,10 @@ export interface Clock {
 export class SystemClock implements Clock {
   now(): number {
     return Date.now();
+  }
+
+  monotonicNow(): number {
+    return performance.now();
   }
 
   setTimeout(callback: () => void, ms: number): TimerHandle {

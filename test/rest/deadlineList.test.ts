@@ -1,6 +1,6 @@
 /** DeadlineList: many deadlines on one Clock timer, over a ManualClock (nothing sleeps). */
 import { describe, expect, it } from 'vitest';
-import { ManualClock } from '../../src/clock.js';
+import { type Clock, ManualClock } from '../../src/clock.js';
 import { DeadlineList, type Expirable } from '../../src/rest/util/DeadlineList.js';
 
 function recorder(log: string[], name: string): Expirable {
@@ -136,5 +136,29 @@ describe('DeadlineList', () => {
     } finally {
       globalThis.queueMicrotask = original;
     }
+  });
+
+  it('follows the monotonic reading where the clock has one: a wall-clock step expires nothing early', () => {
+    const manual = new ManualClock(1_000);
+    let wallStep = 0;
+    // Wall time that a correction moves an hour ahead; the monotonic reading and the timers do not.
+    const clock: Clock = {
+      now: () => manual.now() + wallStep,
+      monotonicNow: () => manual.now(),
+      setTimeout: (callback, ms) => manual.setTimeout(callback, ms),
+      clearTimeout: (handle) => manual.clearTimeout(handle),
+    };
+    const list = new DeadlineList(clock);
+    const log: string[] = [];
+    list.add(100, recorder(log, 'a'));
+    list.add(1_000, recorder(log, 'b'));
+    wallStep = 3_600_000;
+    manual.advance(100);
+    // Read by wall time, 'b' would look an hour overdue and go with 'a'.
+    expect(log).toEqual(['a']);
+    manual.advance(899);
+    expect(log).toEqual(['a']);
+    manual.advance(1);
+    expect(log).toEqual(['a', 'b']);
   });
 });

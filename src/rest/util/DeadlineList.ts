@@ -9,7 +9,9 @@
  * The timer is not moved when the entry it was armed for goes away: when it fires, it expires what is
  * due and re-arms for the new head (so while requests flow it fires about once per timeout, not once
  * per request). It is cleared when the list empties, so that an idle client leaves no timer behind.
- * Entries never expire early: an entry due at `at` expires once the clock reads `at` or later.
+ * Entries never expire early: an entry due at `at` expires once the clock reads `at` or later. Times
+ * are read from the clock's monotonic reading where it has one (`SystemClock`: `performance.now()`),
+ * so that a step of the wall clock neither expires in-flight attempts early nor holds them.
  */
 import type { Clock, TimerHandle } from '../../clock.js';
 
@@ -20,7 +22,7 @@ export interface Expirable {
 
 /** A deadline in the list; pass it to {@link DeadlineList.remove} once it no longer matters. */
 export interface Deadline {
-  /** Clock time at which it expires. */
+  /** When it expires, on the list's timebase (the clock's monotonic reading, or `now()`). */
   readonly at: number;
 }
 
@@ -51,6 +53,11 @@ export class DeadlineList {
     this.#clock = clock;
   }
 
+  /** The list's timebase: never stepped by wall-clock corrections when the clock can tell. */
+  #now(): number {
+    return this.#clock.monotonicNow?.() ?? this.#clock.now();
+  }
+
   /** Deadlines pending. */
   get size(): number {
     return this.#size;
@@ -58,7 +65,7 @@ export class DeadlineList {
 
   /** Calls `target.expire()` once, `ms` milliseconds from now, unless removed before. */
   add(ms: number, target: Expirable): Deadline {
-    const node = new Entry(this.#clock.now() + ms, target);
+    const node = new Entry(this.#now() + ms, target);
     let after = this.#tail;
     while (after !== undefined && after.at > node.at) after = after.prev;
     // Link `node` after `after` (at the head when undefined).
@@ -95,7 +102,7 @@ export class DeadlineList {
   #arm(at: number): void {
     if (this.#timer !== undefined) this.#clock.clearTimeout(this.#timer);
     this.#armedAt = at;
-    this.#timer = this.#clock.setTimeout(this.#onTimer, at - this.#clock.now());
+    this.#timer = this.#clock.setTimeout(this.#onTimer, at - this.#now());
   }
 
   #disarm(): void {
@@ -106,8 +113,8 @@ export class DeadlineList {
 
   #fire(): void {
     this.#timer = undefined;
-    // The timer ran for as long as it was set for, even if the wall clock stepped back meanwhile.
-    const now = Math.max(this.#clock.now(), this.#armedAt);
+    // The timer ran for as long as it was set for, even if a clock without a monotonic reading stepped back.
+    const now = Math.max(this.#now(), this.#armedAt);
     for (let node = this.#head; node !== undefined && node.at <= now; node = this.#head) {
       this.#unlink(node);
       try {

@@ -7,8 +7,11 @@
  * one route (one guild) and on 32 routes (32 guilds: 32 buckets, since the guild id is the major
  * parameter). Measured per case: requests per second, p50/p99 latency, CPU µs per request (this
  * process only: the server's CPU is not counted). Every case runs ROUNDS times, interleaving the
- * clients; since other load only slows a round down, req/s and CPU come from the best round and the
- * latency percentiles from the median one. Printed, never asserted; loopback only.
+ * clients (raw undici and lobbykit swap places every other round); since other load only slows a
+ * round down, req/s and CPU come from the best round and the latency percentiles from the median one.
+ * The last column compares each round with raw undici's round just before or after it and takes the
+ * median of those ratios, which holds up better when the machine's load drifts within a case.
+ * Printed, never asserted; loopback only.
  *
  * All three use undici keep-alive underneath; the global limit (50/s, a platform rule) is lifted on
  * both libraries, since the point is the client's own cost per request.
@@ -222,7 +225,10 @@ async function main(): Promise<void> {
     for (const c of cases) {
       const samples = new Map<string, Sample[]>(all.map((x) => [x.name, []]));
       for (let round = 0; round < ROUNDS; round++) {
-        for (const x of all) {
+        // Raw undici and lobbykit swap places every other round, so that neither always runs right
+        // after the same client (and whatever that one left behind: garbage, a busier core).
+        const order = round % 2 === 0 ? all : [all[1], all[0], ...all.slice(2)];
+        for (const x of order as Contender[]) {
           await run(x.send, WARMUP, c.concurrency, c.routes);
           samples.get(x.name)?.push(await run(x.send, REQUESTS, c.concurrency, c.routes));
         }
@@ -239,6 +245,17 @@ async function main(): Promise<void> {
         };
       };
       const base = med(all[0]?.name as string);
+      const baseRounds = samples.get(all[0]?.name as string) ?? [];
+      /**
+       * The median over rounds of the ratio to raw undici within the same round (measured back to
+       * back): steadier than the ratio of best rounds when the machine's load drifts during a case.
+       */
+      const paired = (name: string): string => {
+        const s = samples.get(name) ?? [];
+        const rps = median(s.map((x, i) => x.rps / (baseRounds[i] as Sample).rps));
+        const cpu = median(s.map((x, i) => x.cpuUs / (baseRounds[i] as Sample).cpuUs));
+        return `${((rps - 1) * 100).toFixed(1)}% rps, ${((cpu - 1) * 100).toFixed(1)}% cpu`;
+      };
       for (const x of all) {
         const m = med(x.name);
         const vsRaw =
@@ -253,6 +270,7 @@ async function main(): Promise<void> {
           m.p99.toFixed(3),
           m.cpuUs.toFixed(1),
           vsRaw,
+          x === all[0] ? '' : paired(x.name),
         ]);
       }
       const ours = med('lobbykit RestClient');
@@ -265,13 +283,23 @@ async function main(): Promise<void> {
         '',
         `${(djs.cpuUs / ours.cpuUs).toFixed(2)}× less`,
         '',
+        '',
       ]);
     }
   } finally {
     await Promise.all(all.map((x) => x.close()));
     child.kill();
   }
-  const header = ['case', 'client', 'req/s', 'p50 ms', 'p99 ms', 'CPU µs/req', 'vs raw undici'];
+  const header = [
+    'case',
+    'client',
+    'req/s',
+    'p50 ms',
+    'p99 ms',
+    'CPU µs/req',
+    'vs raw undici',
+    'vs raw, paired by round (median)',
+  ];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
   const line = (r: string[]) => `| ${r.map((v, i) => v.padEnd(widths[i] as number)).join(' | ')} |`;
   console.log(line(header));

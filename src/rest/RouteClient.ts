@@ -24,14 +24,17 @@ import {
   type RateLimitManager as Manager,
   RateLimitManager,
   type RateLimitSnapshot,
+  type RateRequest,
   type WaitNotice,
 } from './ratelimit/RateLimitManager.js';
 import type { RestEvents } from './RestEvents.js';
 import {
+  type PrepareConfig,
   type PreparedRequest,
   prepareRequest,
   type ResolvedAuth,
   resolveAuth,
+  sharedHeaders,
   tokenOf,
 } from './request/prepareRequest.js';
 import { readAnswer } from './request/readAnswer.js';
@@ -74,7 +77,8 @@ export class RouteClient<T extends RouteTable> extends EventEmitter<RestEvents> 
   readonly #limits: Manager;
   /** The per-attempt timeouts, on one timer. */
   readonly #deadlines: DeadlineList;
-  readonly #baseHeaders: Readonly<Record<string, string>>;
+  /** What every call is prepared with, built once. */
+  readonly #prepareConfig: PrepareConfig;
 
   constructor(options: RouteClientOptions<T>) {
     super();
@@ -110,7 +114,14 @@ export class RouteClient<T extends RouteTable> extends EventEmitter<RestEvents> 
     const headers: Record<string, string> = {};
     for (const [k, v] of Object.entries(options.headers ?? {})) headers[k.toLowerCase()] = v;
     if (this.options.userAgent) headers['user-agent'] = this.options.userAgent;
-    this.#baseHeaders = headers;
+    this.#prepareConfig = {
+      baseUrl: this.options.baseUrl,
+      validate: this.options.validate,
+      baseHeaders: Object.freeze(headers),
+      random: this.#random,
+      defaultAuth: this.#defaultAuth,
+      defaultAuthHeaders: sharedHeaders(headers, this.#defaultAuth),
+    };
   }
 
   /** The clock every wait and timeout of this client goes through (the facades' polling included). */
@@ -140,131 +151,129 @@ export class RouteClient<T extends RouteTable> extends EventEmitter<RestEvents> 
     if (this.#ownsTransport) await this.#transport.close?.();
   }
 
+  /**
+   * One call, start to end, in a single async function: preparing it and every attempt. (A separate
+   * async function per stage costs a promise and a resumption per call.)
+   */
   async #run(name: string, args: LooseCallArgs): Promise<unknown> {
     const auth = args.auth ?? this.#auth;
     try {
       const route = Object.hasOwn(this.routes, name) ? this.routes[name] : undefined;
       if (!route) throw new LobbykitError(`Unknown operation "${name}"`, { code: 'UNKNOWN_OPERATION' });
-      throwIfAborted(args.signal);
-      const maybe = prepareRequest(route, args, auth, {
-        baseUrl: this.options.baseUrl,
-        validate: this.options.validate,
-        baseHeaders: this.#baseHeaders,
-        random: this.#random,
-        defaultAuth: this.#defaultAuth,
-      });
-      const prepared = maybe instanceof Promise ? await maybe : maybe;
-      return await this.#execute(prepared, args.signal, args.timeoutMs ?? this.options.timeoutMs);
-    } catch (error) {
-      throw redactError(error, [tokenOf(auth).token, tokenOf(this.#auth).token]);
-    }
-  }
-
-  async #execute(p: PreparedRequest, signal: AbortSignal | undefined, timeoutMs: number): Promise<unknown> {
-    const { ctx, route } = p;
-    const canRepeat = route.idempotent && p.repeatable;
-    let attempt = 0;
-    let retries = 0;
-    let rateRetries = 0;
-    for (;;) {
+      const signal = args.signal;
       throwIfAborted(signal);
-      const granted = this.#limits.acquire({
+      const maybe = prepareRequest(route, args, auth, this.#prepareConfig);
+      const p = maybe instanceof Promise ? await maybe : maybe;
+      const timeoutMs = args.timeoutMs ?? this.options.timeoutMs;
+      const ctx = p.ctx;
+      const canRepeat = route.idempotent && p.repeatable;
+      // The same for every attempt: built once per call.
+      const rateRequest: RateRequest = {
         routeKey: p.routeKey,
         where: p.where,
         developmentBucket: route.rateLimit,
         authKey: p.authKey,
         signal,
         beforeWait: (notice) => this.#beforeWait(p, notice),
-      });
-      const permit = granted instanceof Promise ? await granted : granted;
-      attempt++;
-      if (this.listenerCount('request') > 0) this.emit('request', { ...ctx, attempt });
-      // Read the clock only for someone listening: it is on every request's path.
-      const started = this.listenerCount('response') > 0 ? this.#clock.now() : 0;
+      };
+      let attempt = 0;
+      let retries = 0;
+      let rateRetries = 0;
+      for (;;) {
+        throwIfAborted(signal);
+        const granted = this.#limits.acquire(rateRequest);
+        const permit = granted instanceof Promise ? await granted : granted;
+        attempt++;
+        if (this.listenerCount('request') > 0) this.emit('request', { ...ctx, attempt });
+        // Read the clock only for someone listening: it is on every request's path.
+        const started = this.listenerCount('response') > 0 ? this.#clock.now() : 0;
 
-      let answer: Answer;
-      try {
-        answer = await sendAttempt(
-          this.#transport,
-          this.#deadlines,
-          this.#limits,
-          p,
-          permit,
-          signal,
-          timeoutMs,
-        );
-      } catch (error) {
-        if (!(error instanceof AttemptFailure)) throw error;
-        if (canRepeat && retries < this.options.maxRetries) {
-          await this.#retry(p, attempt, retries++, error.kind, undefined, signal);
-          continue;
+        let answer: Answer;
+        try {
+          answer = await sendAttempt(
+            this.#transport,
+            this.#deadlines,
+            this.#limits,
+            p,
+            permit,
+            signal,
+            timeoutMs,
+          );
+        } catch (error) {
+          if (!(error instanceof AttemptFailure)) throw error;
+          if (canRepeat && retries < this.options.maxRetries) {
+            await this.#retry(p, attempt, retries++, error.kind, undefined, signal);
+            continue;
+          }
+          if (error.kind === 'timeout') throw new TimeoutError({ ...ctx, timeoutMs, attempts: attempt });
+          throw new NetworkError({ ...ctx, attempts: attempt, retried: canRepeat }, error.cause);
         }
-        if (error.kind === 'timeout') throw new TimeoutError({ ...ctx, timeoutMs, attempts: attempt });
-        throw new NetworkError({ ...ctx, attempts: attempt, retried: canRepeat }, error.cause);
-      }
 
-      const { status, info, raw } = answer;
-      if (this.listenerCount('response') > 0) {
-        this.emit('response', {
-          ...ctx,
-          attempt,
-          status,
-          durationMs: this.#clock.now() - started,
-          bucket: info.bucket,
-          remaining: info.remaining,
-        });
-      }
-
-      if (status === 429) {
-        const verdict = rateLimitVerdict(info, parseMaybeJson(raw));
-        this.#countInvalid(status, verdict.scope);
-        this.emit('rateLimited', {
-          ...ctx,
-          source: 'response',
-          scope: verdict.scope,
-          global: verdict.global,
-          waitMs: verdict.retryAfterMs,
-          bucket: info.bucket,
-        });
-        const giveUp = !p.repeatable
-          ? 'the request body is a stream and cannot be sent again'
-          : rateRetries >= this.options.max429Retries
-            ? `still rate limited after ${rateRetries} retries (max429Retries)`
-            : verdict.retryAfterMs > this.options.maxRateLimitWaitMs
-              ? `retry_after exceeds maxRateLimitWaitMs (${this.options.maxRateLimitWaitMs} ms)`
-              : undefined;
-        if (giveUp !== undefined) {
-          throw new RateLimitError({
+        const { status, info, raw } = answer;
+        if (this.listenerCount('response') > 0) {
+          this.emit('response', {
             ...ctx,
-            retryAfterMs: verdict.retryAfterMs,
-            scope: verdict.scope,
-            global: verdict.global,
+            attempt,
+            status,
+            durationMs: this.#clock.now() - started,
             bucket: info.bucket,
-            kind: 'response',
-            reason: giveUp,
+            remaining: info.remaining,
           });
         }
-        rateRetries++;
-        this.emit('retry', {
-          ...ctx,
-          attempt: attempt + 1,
-          delayMs: verdict.retryAfterMs,
-          reason: 'rate-limit',
-          status,
-        });
-        await abortableSleep(this.#clock, verdict.retryAfterMs, signal);
-        continue;
-      }
 
-      if (status === 401 || status === 403) this.#countInvalid(status, undefined);
-      if (status >= 500 && canRepeat && retries < this.options.maxRetries) {
-        await this.#retry(p, attempt, retries++, 'server-error', status, signal);
-        continue;
+        if (status === 429) {
+          const verdict = rateLimitVerdict(info, parseMaybeJson(raw));
+          this.#countInvalid(status, verdict.scope);
+          this.emit('rateLimited', {
+            ...ctx,
+            source: 'response',
+            scope: verdict.scope,
+            global: verdict.global,
+            waitMs: verdict.retryAfterMs,
+            bucket: info.bucket,
+          });
+          const giveUp = !p.repeatable
+            ? 'the request body is a stream and cannot be sent again'
+            : rateRetries >= this.options.max429Retries
+              ? `still rate limited after ${rateRetries} retries (max429Retries)`
+              : verdict.retryAfterMs > this.options.maxRateLimitWaitMs
+                ? `retry_after exceeds maxRateLimitWaitMs (${this.options.maxRateLimitWaitMs} ms)`
+                : undefined;
+          if (giveUp !== undefined) {
+            throw new RateLimitError({
+              ...ctx,
+              retryAfterMs: verdict.retryAfterMs,
+              scope: verdict.scope,
+              global: verdict.global,
+              bucket: info.bucket,
+              kind: 'response',
+              reason: giveUp,
+            });
+          }
+          rateRetries++;
+          this.emit('retry', {
+            ...ctx,
+            attempt: attempt + 1,
+            delayMs: verdict.retryAfterMs,
+            reason: 'rate-limit',
+            status,
+          });
+          await abortableSleep(this.#clock, verdict.retryAfterMs, signal);
+          continue;
+        }
+
+        if (status === 401 || status === 403) this.#countInvalid(status, undefined);
+        if (status >= 500 && canRepeat && retries < this.options.maxRetries) {
+          await this.#retry(p, attempt, retries++, 'server-error', status, signal);
+          continue;
+        }
+        if (status >= 300 || status < 200) {
+          throw new ApiError({ ...ctx, status, body: parseMaybeJson(raw) });
+        }
+        return readAnswer(route, status, raw, this.options.validateResponses);
       }
-      if (status >= 300 || status < 200) {
-        throw new ApiError({ ...ctx, status, body: parseMaybeJson(raw) });
-      }
-      return readAnswer(route, status, raw, this.options.validateResponses);
+    } catch (error) {
+      throw redactError(error, [tokenOf(auth).token, tokenOf(this.#auth).token]);
     }
   }
 

@@ -24,6 +24,8 @@ export interface BucketTicket {
 export type BeforeBucketWait = (bucket: Bucket, waitMs: number) => void;
 
 const SWEEP_EVERY_MS = 60_000;
+/** How many major parameters a route remembers its bucket for before starting over. */
+const RECENT_PER_ROUTE = 1024;
 const FORGET_AFTER_MS = 5 * 60_000;
 /**
  * Two windows are taken as open at once only when both reset at least this far ahead (our estimate
@@ -49,6 +51,11 @@ export class BucketRegistry {
   /** Route → bucket id; null: answers on this route carry no bucket (not limited per route). */
   readonly #routeBuckets = new Map<string, string | null>();
   readonly #buckets = new Map<string, Bucket>();
+  /**
+   * Per route, per major parameter: the bucket last resolved. A hint only, checked on use (a bucket
+   * leaves `#buckets` only retired, and a route moved to another bucket id no longer matches).
+   */
+  readonly #recent = new Map<string, Map<string, Bucket>>();
   /** Bucket ids the platform has shown to count per lobby. */
   readonly #splitByLobby = new Set<string>();
   /** Per `bucket id|major|token`: each lobby's current window, to spot per-lobby counters. */
@@ -65,6 +72,19 @@ export class BucketRegistry {
     const hash = this.#routeBuckets.get(routeKey);
     if (hash === null) return null;
     const lobbyId = hash !== undefined && this.#splitByLobby.has(hash) ? where.lobbyId : undefined;
+    // The bucket this route last resolved to for this major parameter, if it is still the one: saves
+    // building the composite key (a new string per request) and the route's Set update.
+    let recent = this.#recent.get(routeKey);
+    const cached = recent?.get(where.major);
+    if (
+      cached !== undefined &&
+      !cached.retired &&
+      cached.hash === hash &&
+      cached.auth === where.auth &&
+      cached.lobbyId === lobbyId
+    ) {
+      return cached;
+    }
     const key = bucketKey(hash ?? `route:${routeKey}`, where, lobbyId);
     let bucket = this.#buckets.get(key);
     if (!bucket) {
@@ -72,20 +92,26 @@ export class BucketRegistry {
       this.#buckets.set(key, bucket);
     }
     bucket.routes.add(routeKey);
+    if (recent === undefined) {
+      recent = new Map();
+      this.#recent.set(routeKey, recent);
+    } else if (recent.size >= RECENT_PER_ROUTE) recent.clear();
+    recent.set(where.major, bucket);
     return bucket;
   }
 
   /**
    * Grants a request to `routeKey`: at once (a ticket) when its bucket allows, else a promise that
-   * waits in the bucket's line. `beforeWait` runs before each wait and may throw to refuse it.
+   * waits in the bucket's line. `beforeWait` runs before each wait and may throw to refuse it. `now`:
+   * the caller's clock reading, when it has one already.
    */
   acquire(
     routeKey: string,
     where: MajorParameter,
     signal?: AbortSignal,
     beforeWait?: BeforeBucketWait,
+    now: number = this.#clock.now(),
   ): BucketTicket | Promise<BucketTicket> {
-    const now = this.#clock.now();
     if (now - this.#lastSweep > SWEEP_EVERY_MS) this.#sweep(now);
     const bucket = this.resolve(routeKey, where);
     if (bucket === null) return { routeKey, where, bucket: null, informed: false };
@@ -246,8 +272,13 @@ export class BucketRegistry {
   #sweep(now: number): void {
     this.#lastSweep = now;
     for (const [key, bucket] of this.#buckets) {
-      if (bucket.idle(now) && now - bucket.lastUsed > FORGET_AFTER_MS) this.#buckets.delete(key);
+      if (bucket.idle(now) && now - bucket.lastUsed > FORGET_AFTER_MS) {
+        // Retired (it is idle: nobody waits) so that the resolve hint never hands it out again.
+        bucket.retire();
+        this.#buckets.delete(key);
+      }
     }
+    this.#recent.clear();
     for (const [group, windows] of this.#lobbyWindows) {
       for (const [lobbyId, w] of windows) if (w.resetAt <= now) windows.delete(lobbyId);
       if (windows.size === 0) this.#lobbyWindows.delete(group);

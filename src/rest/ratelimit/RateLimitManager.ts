@@ -129,13 +129,19 @@ export class RateLimitManager {
   acquire(req: RateRequest): RatePermit | Promise<RatePermit> {
     // The fast path: no brake, no development limit, a bucket and a global slot free right now.
     if (req.developmentBucket === undefined || this.#development === undefined) {
-      if (this.invalid.delayMs(this.#clock.now()) === 0) {
-        const granted = this.buckets.acquire(req.routeKey, req.where, req.signal, (bucket, waitMs) =>
-          req.beforeWait({ reason: 'bucket', waitMs, bucket: bucket.hash }),
+      // One clock reading for the whole grant (each reading is a call into the runtime).
+      const now = this.#clock.now();
+      if (this.invalid.delayMs(now) === 0) {
+        const granted = this.buckets.acquire(
+          req.routeKey,
+          req.where,
+          req.signal,
+          (bucket, waitMs) => req.beforeWait({ reason: 'bucket', waitMs, bucket: bucket.hash }),
+          now,
         );
         if (!(granted instanceof Promise)) {
           const global = this.#globalLimiter(req.authKey);
-          if (global.tryTake())
+          if (global.tryTake(now))
             return { ticket: granted, authKey: req.authKey, global, development: undefined };
           return this.#acquireGlobal(req, granted, global);
         }

@@ -79,10 +79,18 @@ export class WindowLimiter {
     return this.#log.waitMs(now, free);
   }
 
-  /** Takes a slot now if one is free and nobody is queued; false otherwise. */
-  tryTake(): boolean {
+  /**
+   * Takes a slot now if one is free and nobody is queued; false otherwise. `now`: the caller's clock
+   * reading, when it has one already.
+   */
+  tryTake(now?: number): boolean {
     if (this.#waiters.length > 0) return false;
-    const now = this.#clock.now();
+    // Unlimited and not paused (the usual global limiter): no clock reading needed.
+    if (this.#capacity === Number.POSITIVE_INFINITY && this.#pausedUntil === 0) {
+      this.#inFlight++;
+      return true;
+    }
+    if (now === undefined) now = this.#clock.now();
     if (now < this.#pausedUntil || this.#slotWaitMs(now) > 0) return false;
     this.#inFlight++;
     return true;

@@ -36,13 +36,33 @@ export interface MajorParameter {
   readonly auth?: string;
 }
 
+/** Past this many ids a memo below starts over. */
+const MAJOR_MEMO_LIMIT = 4096;
+const guildMajors = new Map<string, string>();
+const channelMajors = new Map<string, string>();
+
+/**
+ * `prefix + id`, the same string object for the same id: the bucket registry looks buckets up by it
+ * on every request, and a string built anew would be flattened and hashed anew each time.
+ */
+function majorOf(memo: Map<string, string>, prefix: string, value: unknown): string {
+  const id = String(value);
+  let major = memo.get(id);
+  if (major === undefined) {
+    if (memo.size >= MAJOR_MEMO_LIMIT) memo.clear();
+    major = prefix + id;
+    memo.set(id, major);
+  }
+  return major;
+}
+
 /** The major parameter of a request to a route with these path parameters (and `auth`, the token's id). */
 export function majorParameter(params: Readonly<Record<string, unknown>>, auth?: string): MajorParameter {
   const lobby = params.lobby_id;
   const lobbyId = lobby === undefined ? undefined : String(lobby);
   let major = 'global';
-  if (params.guild_id !== undefined) major = `guild_id=${String(params.guild_id)}`;
-  else if (params.channel_id !== undefined) major = `channel_id=${String(params.channel_id)}`;
+  if (params.guild_id !== undefined) major = majorOf(guildMajors, 'guild_id=', params.guild_id);
+  else if (params.channel_id !== undefined) major = majorOf(channelMajors, 'channel_id=', params.channel_id);
   else if (params.webhook_id !== undefined) {
     const token = params.webhook_token === undefined ? '' : `:${fingerprint(String(params.webhook_token))}`;
     major = `webhook_id=${String(params.webhook_id)}${token}`;

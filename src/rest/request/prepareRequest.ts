@@ -38,6 +38,21 @@ export interface PrepareConfig {
   readonly random: RandomSource;
   /** The client's own token, resolved once (compared by identity with the call's `auth`). */
   readonly defaultAuth: ResolvedAuth | undefined;
+  /**
+   * `baseHeaders` plus the client's own Authorization header, built once: shared (never modified) by
+   * every request that needs no header of its own, so that most requests copy no headers at all.
+   */
+  readonly defaultAuthHeaders?: Readonly<Record<string, string>>;
+}
+
+/** The headers every request of a client with this token shares (see {@link PrepareConfig}). */
+export function sharedHeaders(
+  baseHeaders: Readonly<Record<string, string>>,
+  auth: ResolvedAuth,
+): Readonly<Record<string, string>> {
+  const headers: Record<string, string> = Object.assign({}, baseHeaders);
+  if (auth.kind !== 'none') headers.authorization = auth.header;
+  return Object.freeze(headers);
 }
 
 /** A token resolved to its kind, header and opaque key. */
@@ -82,18 +97,19 @@ export function prepareRequest(
   auth: AuthOption | undefined,
   config: PrepareConfig,
 ): PreparedRequest | Promise<PreparedRequest> {
-  const headers: Record<string, string> = Object.assign({}, config.baseHeaders);
   let authKey = 'none';
+  let authHeader: string | undefined;
+  // The headers shared by every request that adds none of its own (copied below otherwise).
+  let shared: Readonly<Record<string, string>> | undefined = config.baseHeaders;
   if (route.auth !== 'none') {
-    const resolved =
-      config.defaultAuth !== undefined && auth === config.defaultAuth.auth
-        ? config.defaultAuth
-        : resolveAuth(auth);
+    const isDefault = config.defaultAuth !== undefined && auth === config.defaultAuth.auth;
+    const resolved = isDefault ? (config.defaultAuth as ResolvedAuth) : resolveAuth(auth);
     const kind = resolved.kind;
     const fits = route.auth === 'either' ? kind !== 'none' : route.auth === kind;
     if (!fits) throw new TokenKindError(route.name, route.auth, kind);
-    headers.authorization = resolved.header;
+    authHeader = resolved.header;
     authKey = resolved.key;
+    shared = isDefault ? config.defaultAuthHeaders : undefined;
   }
 
   if (config.validate) validateInput(route, args);
@@ -102,8 +118,17 @@ export function prepareRequest(
   const url =
     args.query === undefined ? config.baseUrl + path : config.baseUrl + path + buildQuery(args.query);
 
-  if (route.audit && args.reason !== undefined && args.reason !== '') {
-    headers['x-audit-log-reason'] = encodeURIComponent(args.reason);
+  const files = args.files;
+  const multipart =
+    route.bodyKind === 'multipart' || (route.files !== undefined && files !== undefined && hasFile(files));
+  const reason = route.audit && args.reason !== undefined && args.reason !== '' ? args.reason : undefined;
+  let headers: Record<string, string>;
+  if (shared !== undefined && reason === undefined && args.body === undefined && !multipart) {
+    headers = shared as Record<string, string>;
+  } else {
+    headers = Object.assign({}, config.baseHeaders);
+    if (authHeader !== undefined) headers.authorization = authHeader;
+    if (reason !== undefined) headers['x-audit-log-reason'] = encodeURIComponent(reason);
   }
 
   const prepared: Mutable<PreparedRequest> = {
@@ -118,11 +143,7 @@ export function prepareRequest(
     authKey,
   };
 
-  const files = args.files;
-  if (
-    route.bodyKind === 'multipart' ||
-    (route.files !== undefined && files !== undefined && hasFile(files))
-  ) {
+  if (multipart) {
     return encodeMultipart(args.body, files ?? {}, makeBoundary(config.random)).then((encoded) => {
       headers['content-type'] = encoded.contentType;
       prepared.body = encoded.body;

@@ -42,6 +42,12 @@ export function parseMaybeJson(raw: RawBody): unknown {
   }
 }
 
+/** What an attempt that got no answer throws: the caller's abort reason, or an {@link AttemptFailure}. */
+function failure(error: unknown, signal: AbortSignal | undefined, attempt: AttemptSignal): unknown {
+  if (signal?.aborted) return abortReason(signal);
+  return new AttemptFailure(attempt.timedOut ? 'timeout' : 'network', error);
+}
+
 /**
  * Sends one attempt and reads its answer. The per-attempt timeout is a deadline in the client's
  * `deadlines` (one shared timer) rather than a timer of its own.
@@ -59,10 +65,6 @@ export async function sendAttempt(
   const deadline = timeoutMs > 0 ? deadlines.add(timeoutMs, attemptSignal) : undefined;
   const unsubscribe =
     signal === undefined ? undefined : subscribeAbort(signal, () => attemptSignal.abort(abortReason(signal)));
-  const fail = (error: unknown): unknown => {
-    if (signal?.aborted) return abortReason(signal);
-    return new AttemptFailure(attemptSignal.timedOut ? 'timeout' : 'network', error);
-  };
   try {
     let res: TransportResponse;
     try {
@@ -75,7 +77,7 @@ export async function sendAttempt(
       });
     } catch (error) {
       limits.release(permit);
-      throw fail(error);
+      throw failure(error, signal, attemptSignal);
     }
     const info = parseRateLimitHeaders(res.headers);
     let raw: RawBody;
@@ -90,7 +92,7 @@ export async function sendAttempt(
       }
     } catch (error) {
       limits.complete(permit, res.status, info);
-      throw fail(error);
+      throw failure(error, signal, attemptSignal);
     }
     if (res.status === 429) {
       limits.complete(permit, 429, info, rateLimitVerdict(info, parseMaybeJson(raw)));

@@ -65,7 +65,8 @@ export class DeadlineList {
 
   /** Calls `target.expire()` once, `ms` milliseconds from now, unless removed before. */
   add(ms: number, target: Expirable): Deadline {
-    const node = new Entry(this.#now() + ms, target);
+    const now = this.#now();
+    const node = new Entry(now + ms, target);
     let after = this.#tail;
     while (after !== undefined && after.at > node.at) after = after.prev;
     // Link `node` after `after` (at the head when undefined).
@@ -76,7 +77,7 @@ export class DeadlineList {
     if (after === undefined) this.#head = node;
     else after.next = node;
     this.#size++;
-    if (this.#timer === undefined || node.at < this.#armedAt) this.#arm(node.at);
+    if (this.#timer === undefined || node.at < this.#armedAt) this.#arm(node.at, now);
     return node;
   }
 
@@ -99,10 +100,11 @@ export class DeadlineList {
     this.#size--;
   }
 
-  #arm(at: number): void {
+  /** Arms the timer for `at`; `now`: a reading just taken, if the caller has one. */
+  #arm(at: number, now: number = this.#now()): void {
     if (this.#timer !== undefined) this.#clock.clearTimeout(this.#timer);
     this.#armedAt = at;
-    this.#timer = this.#clock.setTimeout(this.#onTimer, at - this.#now());
+    this.#timer = this.#clock.setTimeout(this.#onTimer, at - now);
   }
 
   #disarm(): void {

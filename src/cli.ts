@@ -10,6 +10,12 @@ const COMMANDS = `usage: lobbykit <command>
 commands:
   emulator    start the local platform emulator (lobbykit emulator --help)`;
 
+// A reader that goes away (`lobbykit emulator | head`) is not an error worth a stack trace.
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code === 'EPIPE') process.exit(0);
+  throw error;
+});
+
 const [command, ...rest] = process.argv.slice(2);
 if (command === 'emulator') {
   // No top-level await: the bin is also built as CommonJS.

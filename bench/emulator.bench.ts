@@ -16,7 +16,8 @@
  * Environment: BENCH_REQUESTS (default 4000), BENCH_ROUNDS (3), BENCH_CONCURRENCY (32),
  * BENCH_CASE_SECONDS (time cap per case and round, 15).
  */
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { hasTaskset } from './support/hasTaskset.js';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
@@ -97,15 +98,6 @@ function runBareServer(replies: Record<string, Captured>): void {
 // ---------------------------------------------------------------------------------------------
 // Bench role (main process)
 // ---------------------------------------------------------------------------------------------
-
-function hasTaskset(): boolean {
-  try {
-    execFileSync('taskset', ['-V'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 interface Child {
   readonly process: ChildProcess;

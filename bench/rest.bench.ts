@@ -17,6 +17,7 @@
  * both libraries, since the point is the client's own cost per request.
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { hasTaskset } from './support/hasTaskset.js';
 import { performance } from 'node:perf_hooks';
 import { REST } from '@discordjs/rest';
 import { Pool } from 'undici';
@@ -51,15 +52,6 @@ const server = http.createServer((req, res) => {
 server.keepAliveTimeout = 60000;
 server.listen(0, '127.0.0.1', () => process.send(server.address().port));
 `;
-
-function hasTaskset(): boolean {
-  try {
-    execFileSync('taskset', ['-V'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 async function startServer(pin: boolean): Promise<{ child: ChildProcess; origin: string }> {
   const args = ['-e', serverSource];

@@ -4,10 +4,8 @@
  * users made in the world, a call counter, and the emulator's picture of a lobby in the handle's
  * terms.
  */
-import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { ManualClock } from '../../src/clock.js';
-import type { Emulator, EmulatorOptions } from '../../src/emulator/createEmulator.js';
-import { startEmulator } from '../../src/emulator/startEmulator.js';
+import type { Emulator } from '../../src/emulator/createEmulator.js';
 import { demo } from '../../src/emulator/world/demoSeed.js';
 import { LobbyRuntime } from '../../src/lobby/LobbyRuntime.js';
 import type { LobbyRuntimeOptions } from '../../src/lobby/lobbyRuntimeDefaults.js';
@@ -17,24 +15,7 @@ import { RestClient } from '../../src/rest/RestClient.js';
 import type { RestClientOptions } from '../../src/rest/restClientDefaults.js';
 
 export { demo };
-
-/** A running emulator for the enclosing describe block, reset before each test. */
-export function useLobbyEmulator(options: EmulatorOptions = {}): { readonly emulator: Emulator } {
-  let emulator: Emulator | undefined;
-  beforeAll(async () => {
-    emulator = await startEmulator({ port: 0, seed: 'demo', clock: 'manual', rateLimits: 'off', ...options });
-  });
-  afterAll(async () => {
-    await emulator?.close();
-  });
-  beforeEach(() => emulator?.reset());
-  return {
-    get emulator(): Emulator {
-      if (!emulator) throw new Error('the emulator is not running');
-      return emulator;
-    },
-  };
-}
+export { useStartedEmulator as useLobbyEmulator } from '../support/startedEmulator.js';
 
 /** A client of `baseUrl` with no retries of its own and no global pacing. */
 export function client(baseUrl: string, auth: AuthOption, options: RestClientOptions = {}): RestClient {

@@ -6,14 +6,12 @@
 import { describe, expect, it } from 'vitest';
 import type { RateLimitedEvent } from '../../src/rest/RestEvents.js';
 import type { RestClientOptions } from '../../src/rest/restClientDefaults.js';
-import { loadEmulatorSupport } from './support/emulatorReady.js';
+import { demoBotClient, useStartedEmulator } from '../support/startedEmulator.js';
 
-const support = await loadEmulatorSupport();
 const LOBBY = '1323802873036931091';
 
-describe.skipIf(!support)('rate limits against the emulator', () => {
-  if (!support) return;
-  const emu = support.use({
+describe('rate limits against the emulator', () => {
+  const emu = useStartedEmulator({
     clock: 'system',
     rateLimits: {
       development: { createLobby: 4, modifyLobby: 3 },
@@ -23,7 +21,7 @@ describe.skipIf(!support)('rate limits against the emulator', () => {
   });
 
   const client = (options: RestClientOptions = {}) => {
-    const c = support.client(emu.emulator, { globalPerSecond: 15, ...options });
+    const c = demoBotClient(emu.emulator, { globalPerSecond: 15, ...options });
     const refused: RateLimitedEvent[] = [];
     c.on('rateLimited', (e) => {
       if (e.source === 'response') refused.push(e);

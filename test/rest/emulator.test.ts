@@ -3,9 +3,7 @@
  * checked by the response schemas, and the platform's errors as ApiError.
  */
 import { describe, expect, it } from 'vitest';
-import { loadEmulatorSupport } from './support/emulatorReady.js';
-
-const support = await loadEmulatorSupport();
+import { demoBotClient, useStartedEmulator } from '../support/startedEmulator.js';
 
 /** Ids and tokens of the emulator's demo world (src/emulator/DEMO.md). */
 const demo = {
@@ -16,10 +14,9 @@ const demo = {
   lobbyId: '1323802873036931091',
 };
 
-describe.skipIf(!support)('the client against the emulator', () => {
-  if (!support) return;
-  const emu = support.use();
-  const client = () => support.client(emu.emulator, { validateResponses: true });
+describe('the client against the emulator', () => {
+  const emu = useStartedEmulator();
+  const client = () => demoBotClient(emu.emulator, { validateResponses: true });
 
   it('runs a lobby through its life', async () => {
     const c = client();
@@ -70,7 +67,7 @@ describe.skipIf(!support)('the client against the emulator', () => {
   });
 
   it('flattens the 50035 envelope when client-side validation is off', async () => {
-    const c = support.client(emu.emulator, { validate: false });
+    const c = demoBotClient(emu.emulator, { validate: false });
     const error = (await c
       .call('createLobby', { body: { idle_timeout_seconds: 1, members: [{ id: 'nope' }] } })
       .catch((e: unknown) => e)) as {

@@ -188,6 +188,8 @@ export const inviteRoutes = {
     method: 'GET',
     path: '/channels/{channel_id}/thread-members',
     auth: 'bot',
+    // The platform documents the GUILD_MEMBERS privileged intent for listing thread members.
+    intents: ['GUILD_MEMBERS'],
     audit: false,
     params: channelParams,
     query: threadMembersQuery,

@@ -3,7 +3,7 @@
  * the caller can see: a guild member with VIEW_CHANNEL on the parent, and for a private thread a
  * member of the thread or a holder of MANAGE_THREADS (else 403 50001). List Thread Members is
  * restricted by the GUILD_MEMBERS privileged intent, as the platform documents (403 50001 without
- * it). `with_member=true` adds each guild member and turns on pagination by user id (`after`,
+ * it; the route table declares it and the pipeline checks it). `with_member=true` adds each guild member and turns on pagination by user id (`after`,
  * `limit` 1-100, default 100); without it every member is listed, as in API v10.
  */
 import { ChannelType } from '../../../spec/flags.js';
@@ -57,12 +57,7 @@ function renderThreadMember(
 
 /** List Thread Members. */
 export function listThreadMembers(ctx: ContextOf<'listThreadMembers'>): Record<string, unknown>[] {
-  if (
-    ctx.caller.kind !== 'anonymous' &&
-    !ctx.caller.application.privileged_intents.includes('GUILD_MEMBERS')
-  ) {
-    throw PlatformError.missingAccess();
-  }
+  // The GUILD_MEMBERS intent is the route table's (`intents`), checked by the pipeline.
   const place = requireReadableThread(ctx, ctx.params.channel_id);
   const withMember = ctx.query.with_member === true;
   let records = [...place.channel.thread_members.values()].sort((a, b) => compareIds(a.user_id, b.user_id));

@@ -7,6 +7,7 @@ import type { z } from 'zod';
 import { GuildInviteFlags, InviteTargetType, TargetUsersJobStatus } from '../../src/spec/flags.js';
 import { limits } from '../../src/spec/limits.js';
 import type { RouteDef } from '../../src/spec/route.js';
+import { guildInvites } from '../../src/spec/routes/guildRoutes.js';
 import { inviteRoutes } from '../../src/spec/routes/inviteRoutes.js';
 import {
   createChannelInviteBody,
@@ -276,6 +277,15 @@ describe('invite responses', () => {
     ok(inviteWithMetadata, { ...base, ...meta });
     rejected(inviteWithMetadata, base, 'uses');
     rejected(inviteWithMetadata, { ...base, ...meta, temporary: 'no' }, 'temporary');
+  });
+
+  it("Get Guild Invites' answer: invites with metadata (MANAGE_GUILD) or without (VIEW_AUDIT_LOG)", () => {
+    const meta = { uses: 0, max_uses: 0, max_age: 0, temporary: false, created_at: '2025-06-01T12:00:00Z' };
+    const [withMeta] = guildInvites.parse([{ ...base, ...meta }]);
+    expect(withMeta).toMatchObject({ uses: 0, max_age: 0 });
+    ok(guildInvites, [base, { ...base, ...meta }]);
+    expect(guildInvites.safeParse([{ ...base, code: undefined }]).success).toBe(false);
+    expect(guildInvites.safeParse([{ ...base, channel: undefined }]).success).toBe(false);
   });
 
   it('keeps a stage topic within 1-120 characters', () => {

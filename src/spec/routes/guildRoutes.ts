@@ -21,6 +21,7 @@ import {
 } from '../schemas/guild.js';
 import { createGuildChannelBody, modifyGuildChannelPositionsBody } from '../schemas/guildChannel.js';
 import { incidentActionsBody, integration } from '../schemas/integration.js';
+import { invite, inviteWithMetadata } from '../schemas/invite.js';
 import { modifyOnboardingBody, onboarding } from '../schemas/onboarding.js';
 import { modifyWelcomeScreenBody, welcomeScreen } from '../schemas/welcomeScreen.js';
 import {
@@ -37,10 +38,10 @@ const guildParams = z.object({ guild_id: snowflake });
 const integrationParams = z.object({ guild_id: snowflake, integration_id: snowflake });
 
 /**
- * Get Guild Invites' answer. Placeholder until the lead swaps in `z.array(inviteWithMetadata)` /
- * `invite` from schemas/invite.ts (written concurrently by another helper).
+ * Get Guild Invites' answer: invites with their metadata for a caller with MANAGE_GUILD, without it
+ * for one with VIEW_AUDIT_LOG only.
  */
-const guildInvites = z.array(z.looseObject({ code: z.string() }));
+export const guildInvites = z.array(z.union([inviteWithMetadata, invite]));
 
 /** Guild settings, channels, widget, welcome screen, onboarding and more: 23 operations, keyed by name. */
 export const guildRoutes = {

@@ -17,6 +17,24 @@ export const extraErrorCodes = {
   REQUEST_ENTITY_TOO_LARGE: 40005,
   /** "The request body contains invalid JSON." */
   INVALID_JSON: 50109,
+  /** "Unknown integration". */
+  UNKNOWN_INTEGRATION: 10005,
+  /** "Bots cannot use this endpoint" (Create Guild for applications). */
+  BOTS_CANNOT_USE_ENDPOINT: 20001,
+  /** "Maximum number of guild roles reached (250)". */
+  MAX_ROLES: 30005,
+  /** "The user is banned from this guild". */
+  USER_BANNED: 40007,
+  /** "Target user is not connected to voice". */
+  TARGET_NOT_IN_VOICE: 40032,
+  /** "Widget disabled" (widget.json and widget.png of a guild with the widget off). */
+  WIDGET_DISABLED: 50004,
+  /** "Cannot execute action on this channel type". */
+  INVALID_CHANNEL_TYPE: 50024,
+  /** "Invalid OAuth2 access token". */
+  INVALID_OAUTH2_ACCESS_TOKEN: 50025,
+  /** "Invalid role". */
+  INVALID_ROLE: 50028,
 } as const;
 
 /** A 4xx answer in the platform's envelope. Throw it from a handler; the server sends it. */

@@ -6,7 +6,7 @@
  * ADMINISTRATOR pass) and hands the rule work to the rules modules beside it.
  */
 import { ErrorCode } from '../../../spec/codes.js';
-import { PlatformError } from '../../platformError.js';
+import { extraErrorCodes, PlatformError } from '../../platformError.js';
 import { renderChannel } from '../../world/renderGuild.js';
 import { defineHandlers, reply } from '../handlerTypes.js';
 import {
@@ -50,9 +50,6 @@ import {
   widgetWire,
 } from './widgetRules.js';
 
-/** The platform's code for endpoints applications may not use ("Bots cannot use this endpoint"). */
-export const BOTS_CANNOT_USE_ENDPOINT = 20001;
-
 /** Handlers of the guild area's routes. */
 export const guildHandlers = defineHandlers({
   getGuild: (ctx) => {
@@ -78,7 +75,7 @@ export const guildHandlers = defineHandlers({
   },
 
   createGuild: () => {
-    throw new PlatformError(403, BOTS_CANNOT_USE_ENDPOINT, 'Bots cannot use this endpoint');
+    throw new PlatformError(403, extraErrorCodes.BOTS_CANNOT_USE_ENDPOINT, 'Bots cannot use this endpoint');
   },
 
   getGuildChannels: (ctx) => {

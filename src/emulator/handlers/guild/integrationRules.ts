@@ -5,7 +5,7 @@
  * not in the specification's table).
  */
 import { limits } from '../../../spec/limits.js';
-import { PlatformError } from '../../platformError.js';
+import { extraErrorCodes, PlatformError } from '../../platformError.js';
 import type { GuildRecord, IntegrationRecord } from '../../world/guildRecords.js';
 import { renderUser } from '../../world/renderAccount.js';
 import { compareIds } from '../../world/renderGuild.js';
@@ -13,9 +13,6 @@ import { toIsoOrNull } from '../../world/time.js';
 import type { World } from '../../world/world.js';
 import type { HandlerContext } from '../handlerTypes.js';
 import { AuditAction, auditEntry } from './guildRules.js';
-
-/** The platform's code for an integration that does not exist. */
-export const UNKNOWN_INTEGRATION = 10005;
 
 /** The platform's own integration type (bots); the (b) fields are not sent for it. */
 const BOT_TYPE = 'discord';
@@ -74,7 +71,7 @@ export function guildIntegrations(world: World, guild: GuildRecord): Record<stri
  */
 export function deleteIntegration(ctx: HandlerContext, guild: GuildRecord, integrationId: string): void {
   const integration = guild.integrations.get(integrationId);
-  if (!integration) throw new PlatformError(404, UNKNOWN_INTEGRATION, 'Unknown Integration');
+  if (!integration) throw new PlatformError(404, extraErrorCodes.UNKNOWN_INTEGRATION, 'Unknown Integration');
   guild.integrations.delete(integrationId);
   const app =
     integration.application_id === null ? undefined : ctx.world.applications.get(integration.application_id);

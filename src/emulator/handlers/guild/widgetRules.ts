@@ -11,7 +11,7 @@ import { createHash } from 'node:crypto';
 import { ChannelType } from '../../../spec/flags.js';
 import { limits } from '../../../spec/limits.js';
 import type { ModifyGuildWidgetBody } from '../../../spec/schemas/widget.js';
-import { PlatformError } from '../../platformError.js';
+import { extraErrorCodes, PlatformError } from '../../platformError.js';
 import type { GuildRecord } from '../../world/guildRecords.js';
 import type { InviteRecord } from '../../world/inviteRecords.js';
 import { isThread, isVoiceLike } from '../../world/renderGuild.js';
@@ -21,9 +21,6 @@ import type { HandlerContext } from '../handlerTypes.js';
 import { everyoneCan } from './guildAccess.js';
 import { byPosition } from './channelRules.js';
 import { AuditAction, auditEntry, emitGuildUpdate, throwFieldErrors } from './guildRules.js';
-
-/** The platform's code for widget.json and widget.png of a guild with the widget off. */
-export const WIDGET_DISABLED = 50004;
 
 /** How long a generated widget invite lives, in seconds. */
 const WIDGET_INVITE_MAX_AGE = 86_400;
@@ -59,7 +56,7 @@ export function modifyWidget(ctx: HandlerContext, guild: GuildRecord, body: Modi
 
 /** The guild if its widget is on, else 403 code 50004 Widget Disabled. */
 export function requireWidgetEnabled(guild: GuildRecord): GuildRecord {
-  if (!guild.widget_enabled) throw new PlatformError(403, WIDGET_DISABLED, 'Widget Disabled');
+  if (!guild.widget_enabled) throw new PlatformError(403, extraErrorCodes.WIDGET_DISABLED, 'Widget Disabled');
   return guild;
 }
 

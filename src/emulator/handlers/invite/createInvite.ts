@@ -19,14 +19,14 @@ import { Permissions } from '../../../spec/permissions.js';
 import { createChannelInviteDefaults } from '../../../spec/schemas/invite.js';
 import { ALL_PERMISSIONS } from '../../permissions/computePermissions.js';
 import { permissionsOf } from '../../permissions/requirePermissions.js';
-import { type FieldError, fieldErrorTree, PlatformError } from '../../platformError.js';
+import { extraErrorCodes, type FieldError, fieldErrorTree, PlatformError } from '../../platformError.js';
 import type { Snowflake } from '../../world/accountRecords.js';
 import type { GuildRecord } from '../../world/guildRecords.js';
 import type { InviteRecord } from '../../world/inviteRecords.js';
 import type { World } from '../../world/world.js';
 import { callerUser } from '../callerOf.js';
 import type { ContextOf } from '../handlerTypes.js';
-import { type ChannelPlace, INVALID_CHANNEL_TYPE } from './inviteAccess.js';
+import type { ChannelPlace } from './inviteAccess.js';
 import { inviteCreatePayload } from './renderInvite.js';
 import { readTargetUsersFile, startTargetUsersJob, TARGET_USERS_FIELD } from './targetUsersJob.js';
 
@@ -174,7 +174,10 @@ export function createChannelInvite(
   const { world } = ctx;
   const { guild, channel } = place;
   if (channel.type === ChannelType.GUILD_CATEGORY) {
-    throw PlatformError.badRequest('Cannot execute action on this channel type', INVALID_CHANNEL_TYPE);
+    throw PlatformError.badRequest(
+      'Cannot execute action on this channel type',
+      extraErrorCodes.INVALID_CHANNEL_TYPE,
+    );
   }
   const settings = settingsOf(ctx.body);
   const issues = contextIssues(world, place, settings);

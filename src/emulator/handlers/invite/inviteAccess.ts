@@ -13,9 +13,6 @@ import type { InviteRecord } from '../../world/inviteRecords.js';
 import type { World } from '../../world/world.js';
 import type { HandlerContext } from '../handlerTypes.js';
 
-/** The platform's "Cannot execute action on this channel type" code. */
-export const INVALID_CHANNEL_TYPE = 50024;
-
 /** A channel and its guild. */
 export interface ChannelPlace {
   readonly guild: GuildRecord;

@@ -9,13 +9,13 @@
 import { ChannelType } from '../../../spec/flags.js';
 import { Permissions } from '../../../spec/permissions.js';
 import { permissionsOf } from '../../permissions/requirePermissions.js';
-import { PlatformError } from '../../platformError.js';
+import { extraErrorCodes, PlatformError } from '../../platformError.js';
 import type { ThreadMemberRecord } from '../../world/guildRecords.js';
 import { compareIds, isThread, renderMember } from '../../world/renderGuild.js';
 import { toIso } from '../../world/time.js';
 import type { World } from '../../world/world.js';
 import type { ContextOf, HandlerContext } from '../handlerTypes.js';
-import { type ChannelPlace, INVALID_CHANNEL_TYPE, requireVisibleChannel } from './inviteAccess.js';
+import { type ChannelPlace, requireVisibleChannel } from './inviteAccess.js';
 
 /** The platform's Unknown Member code answers a user who is not in the thread. */
 const UNKNOWN_MEMBER = 10007;
@@ -25,7 +25,10 @@ function requireReadableThread(ctx: HandlerContext, channelId: string): ChannelP
   const place = requireVisibleChannel(ctx, channelId);
   const { channel } = place;
   if (!isThread(channel)) {
-    throw PlatformError.badRequest('Cannot execute action on this channel type', INVALID_CHANNEL_TYPE);
+    throw PlatformError.badRequest(
+      'Cannot execute action on this channel type',
+      extraErrorCodes.INVALID_CHANNEL_TYPE,
+    );
   }
   if (channel.type === ChannelType.PRIVATE_THREAD && ctx.caller.kind !== 'anonymous') {
     const userId = ctx.caller.user.id;

@@ -9,9 +9,9 @@
 import { ChannelType } from '../../../spec/flags.js';
 import { Permissions } from '../../../spec/permissions.js';
 import { permissionsOf } from '../../permissions/requirePermissions.js';
-import { PlatformError } from '../../platformError.js';
+import { extraErrorCodes, PlatformError } from '../../platformError.js';
 import type { ContextOf } from '../handlerTypes.js';
-import { INVALID_CHANNEL_TYPE, requireVisibleChannel } from './inviteAccess.js';
+import { requireVisibleChannel } from './inviteAccess.js';
 
 /** The audit-log event numbers of voice channel status. */
 export const VoiceStatusAuditAction = {
@@ -24,7 +24,10 @@ export function setVoiceChannelStatus(ctx: ContextOf<'setVoiceChannelStatus'>): 
   const place = requireVisibleChannel(ctx, ctx.params.channel_id);
   const { guild, channel } = place;
   if (channel.type !== ChannelType.GUILD_VOICE) {
-    throw PlatformError.badRequest('Cannot execute action on this channel type', INVALID_CHANNEL_TYPE);
+    throw PlatformError.badRequest(
+      'Cannot execute action on this channel type',
+      extraErrorCodes.INVALID_CHANNEL_TYPE,
+    );
   }
   if (ctx.caller.kind === 'anonymous') throw PlatformError.missingAccess();
   const userId = ctx.caller.user.id;

@@ -22,7 +22,7 @@ import {
 } from '../../../spec/schemas/memberRequests.js';
 import { computeBasePermissions, computeChannelPermissions } from '../../permissions/computePermissions.js';
 import { zodIssuesToFieldErrors } from '../../http/zodIssuesToFieldErrors.js';
-import { fieldErrorTree, PlatformError } from '../../platformError.js';
+import { extraErrorCodes, fieldErrorTree, PlatformError } from '../../platformError.js';
 import type { Snowflake } from '../../world/accountRecords.js';
 import type { MemberRecord } from '../../world/guildRecords.js';
 import { isVoiceLike } from '../../world/renderGuild.js';
@@ -35,16 +35,6 @@ import {
   requireAssignable,
   requireFieldPermissions,
 } from './memberFields.js';
-
-/** Platform codes of this area that the specification's table does not list. */
-export const MemberErrorCode = {
-  /** "Invalid OAuth2 access token". */
-  INVALID_OAUTH2_ACCESS_TOKEN: 50025,
-  /** "Target user is not connected to voice". */
-  TARGET_NOT_IN_VOICE: 40032,
-  /** "The user is banned from this guild". */
-  USER_BANNED: 40007,
-} as const;
 
 /**
  * Add Guild Member: the new member (GUILD_MEMBER_ADD; pending under membership screening), or
@@ -60,13 +50,13 @@ export function addMember(
   const token = world.bearerTokens.get(body.access_token);
   // The token must be the path user's, issued to the calling bot's own application.
   if (!token || token.user_id !== userId || token.application_id !== applicationId) {
-    throw new PlatformError(403, MemberErrorCode.INVALID_OAUTH2_ACCESS_TOKEN, 'Invalid OAuth2 access token');
+    throw new PlatformError(403, extraErrorCodes.INVALID_OAUTH2_ACCESS_TOKEN, 'Invalid OAuth2 access token');
   }
   if (!token.scopes.includes('guilds.join')) throw PlatformError.missingAccess();
   world.requireUser(userId);
   if (guild.members.has(userId)) return undefined;
   if (guild.bans.has(userId)) {
-    throw new PlatformError(403, MemberErrorCode.USER_BANNED, 'The user is banned from this guild.');
+    throw new PlatformError(403, extraErrorCodes.USER_BANNED, 'The user is banned from this guild.');
   }
   requireFieldPermissions(actor, addGuildMemberPermissions(body));
   const nick = nickValue(body.nick);
@@ -160,7 +150,7 @@ export function modifyMember(actor: Actor, userId: Snowflake, body: ModifyGuildM
 function notInVoice(): PlatformError {
   return new PlatformError(
     400,
-    MemberErrorCode.TARGET_NOT_IN_VOICE,
+    extraErrorCodes.TARGET_NOT_IN_VOICE,
     'Target user is not connected to voice.',
   );
 }

@@ -11,7 +11,7 @@
  */
 import { roleIconIssues } from '../../../spec/schemas/roleRequests.js';
 import { zodIssuesToFieldErrors } from '../../http/zodIssuesToFieldErrors.js';
-import { fieldErrorTree, PlatformError } from '../../platformError.js';
+import { extraErrorCodes, fieldErrorTree, PlatformError } from '../../platformError.js';
 import type { Snowflake } from '../../world/accountRecords.js';
 import type { GuildRecord, RoleColorsRecord, RoleRecord } from '../../world/guildRecords.js';
 import type { NewRole } from '../../world/guildStore.js';
@@ -22,14 +22,6 @@ import { imageHash } from './memberFields.js';
 
 /** Roles a guild holds at most (the platform's maximum, @everyone included). */
 export const MAX_GUILD_ROLES = 250;
-
-/** Platform codes of the role operations that the specification's table does not list. */
-export const RoleErrorCode = {
-  /** "Maximum number of guild roles reached (250)". */
-  MAX_ROLES: 30005,
-  /** "Invalid role". */
-  INVALID_ROLE: 50028,
-} as const;
 
 /** Create and Modify Guild Role body (validated). */
 export interface RoleInput {
@@ -70,7 +62,7 @@ export function createRole(actor: Actor, body: RoleInput): RoleRecord {
   if (guild.roles.size >= MAX_GUILD_ROLES) {
     throw PlatformError.badRequest(
       `Maximum number of guild roles reached (${MAX_GUILD_ROLES})`,
-      RoleErrorCode.MAX_ROLES,
+      extraErrorCodes.MAX_ROLES,
     );
   }
   const everyone = guild.roles.get(guild.id)?.permissions ?? '0';
@@ -183,7 +175,7 @@ export function deleteRole(actor: Actor, roleId: Snowflake): void {
   const { world, guild } = actor;
   const role = world.guilds.requireRole(guild, roleId);
   if (role.id === guild.id || role.managed) {
-    throw PlatformError.badRequest('Invalid role', RoleErrorCode.INVALID_ROLE);
+    throw PlatformError.badRequest('Invalid role', extraErrorCodes.INVALID_ROLE);
   }
   requireManageableRole(actor, role);
   guild.roles.delete(role.id);

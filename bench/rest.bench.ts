@@ -11,7 +11,9 @@
  * round down, req/s and CPU come from the best round and the latency percentiles from the median one.
  * The last column compares each round with raw undici's round just before or after it and takes the
  * median of those ratios, which holds up better when the machine's load drifts within a case.
- * Printed, never asserted; loopback only.
+ * A last table sets lobbykit against the target its issue names, by both measures: throughput within
+ * 10% of raw undici and CPU per request within 20%. Printed, never asserted; loopback only.
+ * Environment: BENCH_REQUESTS (default 5,000), BENCH_ROUNDS (default 7).
  *
  * All three use undici keep-alive underneath; the global limit (50/s, a platform rule) is lifted on
  * both libraries, since the point is the client's own cost per request.
@@ -26,7 +28,7 @@ import { headersFromRecord, type Transport } from '../src/rest/transport/Transpo
 import { undiciTransport } from '../src/rest/transport/undiciTransport.js';
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 5000);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 7);
 const WARMUP = Math.min(1000, Math.ceil(REQUESTS / 5));
 const CONCURRENCY = 32;
 const TOKEN = 'bench-token-not-a-secret';
@@ -191,6 +193,21 @@ async function clientOnlyCpuUs(validate: boolean): Promise<number> {
   return Math.min(...samples);
 }
 
+/** Prints a Markdown table, columns padded to their widest cell. */
+function printTable(header: string[], rows: string[][]): void {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
+  const line = (r: string[]) => `| ${r.map((v, i) => v.padEnd(widths[i] as number)).join(' | ')} |`;
+  console.log(line(header));
+  console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
+  for (const r of rows) console.log(line(r));
+}
+
+/** Whether lobbykit's ratios to raw undici meet the issue's target, with the two figures. */
+function verdict(ratio: { rps: number; cpu: number }): string {
+  const met = ratio.rps >= 0.9 && ratio.cpu <= 1.2;
+  return `${met ? 'met' : 'MISSED'} (${(ratio.rps * 100).toFixed(0)}% req/s, ${(ratio.cpu * 100).toFixed(0)}% CPU)`;
+}
+
 function median(values: number[]): number {
   const s = [...values].sort((a, b) => a - b);
   return s[Math.floor(s.length / 2)] as number;
@@ -213,6 +230,7 @@ async function main(): Promise<void> {
       `node ${process.version}, server in a child process${pin ? ' (client on core 0, server on core 1)' : ''}\n`,
   );
   const rows: string[][] = [];
+  const verdicts: string[][] = [];
   try {
     for (const c of cases) {
       const samples = new Map<string, Sample[]>(all.map((x) => [x.name, []]));
@@ -242,12 +260,21 @@ async function main(): Promise<void> {
        * The median over rounds of the ratio to raw undici within the same round (measured back to
        * back): steadier than the ratio of best rounds when the machine's load drifts during a case.
        */
-      const paired = (name: string): string => {
+      const pairedRatios = (name: string): { rps: number; cpu: number } => {
         const s = samples.get(name) ?? [];
-        const rps = median(s.map((x, i) => x.rps / (baseRounds[i] as Sample).rps));
-        const cpu = median(s.map((x, i) => x.cpuUs / (baseRounds[i] as Sample).cpuUs));
+        return {
+          rps: median(s.map((x, i) => x.rps / (baseRounds[i] as Sample).rps)),
+          cpu: median(s.map((x, i) => x.cpuUs / (baseRounds[i] as Sample).cpuUs)),
+        };
+      };
+      const paired = (name: string): string => {
+        const { rps, cpu } = pairedRatios(name);
         return `${((rps - 1) * 100).toFixed(1)}% rps, ${((cpu - 1) * 100).toFixed(1)}% cpu`;
       };
+      const ours = med('lobbykit RestClient');
+      const best = { rps: ours.rps / base.rps, cpu: ours.cpuUs / base.cpuUs };
+      const pairs = pairedRatios('lobbykit RestClient');
+      verdicts.push([c.label, verdict(best), verdict(pairs)]);
       for (const x of all) {
         const m = med(x.name);
         const vsRaw =
@@ -265,7 +292,6 @@ async function main(): Promise<void> {
           x === all[0] ? '' : paired(x.name),
         ]);
       }
-      const ours = med('lobbykit RestClient');
       const djs = med('@discordjs/rest');
       rows.push([
         c.label,
@@ -292,11 +318,11 @@ async function main(): Promise<void> {
     'vs raw undici',
     'vs raw, paired by round (median)',
   ];
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
-  const line = (r: string[]) => `| ${r.map((v, i) => v.padEnd(widths[i] as number)).join(' | ')} |`;
-  console.log(line(header));
-  console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
-  for (const r of rows) console.log(line(r));
+  printTable(header, rows);
+  console.log(
+    '\nTarget against raw undici: throughput at least 90% of its, CPU per request at most 120% of its',
+  );
+  printTable(['case', 'by best round', 'paired by round (median)'], verdicts);
   const [checked, unchecked] = [await clientOnlyCpuUs(true), await clientOnlyCpuUs(false)];
   console.log(
     `\nlobbykit's own CPU per request with an in-memory transport (no network, 32 at a time): ` +

@@ -37,14 +37,15 @@ type QueryArg<R extends RouteDef> = R extends { readonly query: infer Q extends 
     : { readonly query: z.input<Q> }
   : { readonly query?: never };
 
-/** The body: optional when its schema accepts `undefined`, or for multipart form fields that may all be absent. */
+/**
+ * The body: optional when its schema accepts `undefined`, or when every field may be absent (a JSON
+ * body left out is then sent as `{}`; a multipart one sends its files alone).
+ */
 type BodyArg<R extends RouteDef> = R extends { readonly body: infer B extends z.ZodType }
   ? undefined extends z.input<B>
     ? { readonly body?: z.input<B> }
-    : R extends { readonly bodyKind: 'multipart' }
-      ? Empty extends z.input<B>
-        ? { readonly body?: z.input<B> }
-        : { readonly body: z.input<B> }
+    : Empty extends z.input<B>
+      ? { readonly body?: z.input<B> }
       : { readonly body: z.input<B> }
   : { readonly body?: never };
 

@@ -18,6 +18,14 @@ describe('the client against the emulator', () => {
   const emu = useStartedEmulator();
   const client = () => demoBotClient(emu.emulator, { validateResponses: true });
 
+  it('creates a lobby with nothing but defaults, the body left out', async () => {
+    const c = client();
+    const lobby = await c.lobbies.create();
+    expect(lobby.members).toEqual([]);
+    await expect(c.lobbies.get({ lobby_id: lobby.id })).resolves.toMatchObject({ id: lobby.id });
+    await c.lobbies.delete({ lobby_id: lobby.id });
+  });
+
   it('runs a lobby through its life', async () => {
     const c = client();
     const lobby = await c.call('createLobby', {

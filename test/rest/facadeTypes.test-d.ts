@@ -23,8 +23,14 @@ describe('facade types', () => {
     client.guilds.getMember({ guild_id: '1', user_id: '2' });
     // @ts-expect-error user_id is missing
     client.guilds.getMember({ guild_id: '1' });
-    // @ts-expect-error the body is required
+    // @ts-expect-error the body is required (content)
+    client.lobbies.sendMessage({ lobby_id: '1' });
+    // Bodies whose every field is optional may be left out (sent as {}).
+    client.lobbies.create();
     client.lobbies.modify({ lobby_id: '1' });
+    client.guilds.modify({ guild_id: '1' }, { reason: 'tidy' });
+    // @ts-expect-error createOrJoin needs a secret
+    client.lobbies.createOrJoin({ auth: { bearer: 'b' } });
     client.lobbies.modify(
       { lobby_id: '1' },
       { body: { metadata: { a: 'b' } }, signal: new AbortController().signal },

@@ -107,6 +107,28 @@ describe('requests', () => {
     await client.call('createChannelInvite', { params: { channel_id: '3' }, body: { max_age: 60 } });
     expect(transport.requests[2]!.headers['content-type']).toBe('application/json');
   });
+
+  it('sends {} for a body left out whose every field is optional, and nothing for an optional body', async () => {
+    const { client, transport } = setup(() => ({ status: 200, body: {} }));
+    // Modify Guild Member: a required object of optional fields.
+    await client.call('modifyGuildMember', { params: { guild_id: '1', user_id: '2' } });
+    expect(transport.requests[0]!.headers['content-type']).toBe('application/json');
+    expect(transport.requests[0]!.bodyText).toBe('{}');
+    // The same left out with validation off: still a well-formed body.
+    const unchecked = setup(() => ({ status: 200, body: {} }), { validate: false });
+    await unchecked.client.call('modifyGuildMember', { params: { guild_id: '1', user_id: '2' } });
+    expect(unchecked.transport.requests[0]!.bodyText).toBe('{}');
+    // Create Lobby (here): the body itself may be absent, so none is sent.
+    await client.call('createLobby');
+    expect(transport.requests[1]!.bodyText).toBeUndefined();
+    expect(transport.requests[1]!.headers['content-type']).toBeUndefined();
+    // Multipart with files alone: no payload_json part is invented.
+    await client.call('createChannelInvite', {
+      params: { channel_id: '3' },
+      files: { target_users_file: 'user_id\n7\n' },
+    });
+    expect(transport.requests[2]!.bodyText).not.toContain('payload_json');
+  });
 });
 
 describe('validation', () => {

@@ -112,15 +112,17 @@ export function prepareRequest(
     shared = isDefault ? config.defaultAuthHeaders : undefined;
   }
 
+  const files = args.files;
+  const multipart =
+    route.bodyKind === 'multipart' || (route.files !== undefined && files !== undefined && hasFile(files));
+  if (args.body === undefined && !multipart && sendsEmptyObject(route)) args = { ...args, body: emptyBody };
+
   if (config.validate) validateInput(route, args);
   const params = args.params ?? {};
   const path = buildPath(route.path, params, route.name);
   const url =
     args.query === undefined ? config.baseUrl + path : config.baseUrl + path + buildQuery(args.query);
 
-  const files = args.files;
-  const multipart =
-    route.bodyKind === 'multipart' || (route.files !== undefined && files !== undefined && hasFile(files));
   const reason = route.audit && args.reason !== undefined && args.reason !== '' ? args.reason : undefined;
   let headers: Record<string, string>;
   if (shared !== undefined && reason === undefined && args.body === undefined && !multipart) {
@@ -163,6 +165,24 @@ type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 function hasFile(files: Readonly<Record<string, unknown>>): boolean {
   for (const key in files) if (files[key] !== undefined) return true;
   return false;
+}
+
+const emptyBody: Readonly<Record<string, never>> = Object.freeze({});
+const emptyObjectRoutes = new WeakMap<RouteDef, boolean>();
+
+/**
+ * Whether a JSON body left out is sent as `{}`: when the route's body is an object whose every field
+ * may be absent (Create Lobby, Modify Guild…) but not the body itself. Computed once per route.
+ */
+function sendsEmptyObject(route: RouteDef): boolean {
+  const body = route.body;
+  if (body === undefined) return false;
+  let fits = emptyObjectRoutes.get(route);
+  if (fits === undefined) {
+    fits = !body.safeParse(undefined).success && body.safeParse({}).success;
+    emptyObjectRoutes.set(route, fits);
+  }
+  return fits;
 }
 
 const routeKeys = new WeakMap<RouteDef, string>();

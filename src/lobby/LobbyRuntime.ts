@@ -8,7 +8,13 @@ import type { RestClient } from '../rest/RestClient.js';
 import { backoffDelay, type RandomSource } from '../rest/util/backoff.js';
 import { limits } from '../spec/limits.js';
 import type { BulkLobbyMemberEntry, Lobby as LobbyWire } from '../spec/schemas/lobby.js';
-import { checkIdleTimeout, checkMember, checkMetadata, checkRoomForMember } from './checkLobbyInput.js';
+import {
+  checkIdleTimeout,
+  checkMember,
+  checkMetadata,
+  checkReconcileCeiling,
+  checkRoomForMember,
+} from './checkLobbyInput.js';
 import { DeadlineHeap, type DeadlineEntry } from './DeadlineHeap.js';
 import { sortWarnings } from './IdleCountdown.js';
 import { Lobby } from './Lobby.js';
@@ -16,6 +22,7 @@ import type { LobbyCallOptions } from './lobbyCallOptions.js';
 import type { LobbyHost, LobbyHostSettings } from './LobbyHost.js';
 import { type LobbyMemberPatch, memberToEntry, patchMember } from './LobbyMemberView.js';
 import { type IdlePolicy, type LobbyRuntimeOptions, lobbyRuntimeDefaults } from './lobbyRuntimeDefaults.js';
+import { reconcileDelayMs } from './reconcileDelayMs.js';
 
 /** A member to create a lobby with. */
 export interface LobbyMemberInit extends LobbyMemberPatch {
@@ -99,8 +106,9 @@ export class LobbyRuntime {
       flushDelayMs: Math.max(0, o.flushDelayMs),
       idleWarningsMs: sortWarnings(o.idleWarningsMs),
     };
-    const never = Number.POSITIVE_INFINITY;
+    checkReconcileCeiling(o.maxReconcilesPerSecond);
     const interval = this.#reconcileIntervalMs;
+    const delay = () => reconcileDelayMs(interval, this.#lobbies.size, o.maxReconcilesPerSecond);
     this.#host = {
       rest: this.rest,
       clock: this.clock,
@@ -108,11 +116,16 @@ export class LobbyRuntime {
       schedule: (lobby, at) => this.#schedule(lobby, at),
       release: (lobby) => this.#release(lobby),
       backoff: (retry) => backoffDelay(retry, o.retryBaseMs, o.retryMaxMs, this.#random),
-      // The first reconcile falls anywhere in the first interval, so that lobbies opened together
-      // do not all read the platform in the same tick forever after.
-      firstReconcileAt: (now) =>
-        interval > 0 ? now + Math.round(interval * (0.5 + this.#random() / 2)) : never,
-      nextReconcileAt: (now) => (interval > 0 ? now + interval : never),
+      // The first reconcile falls in the second half of the first interval, so that lobbies opened
+      // together do not all read the platform in the same tick forever after. The lobby being opened
+      // is not in the map yet: counted here.
+      firstReconcileAt: (now) => {
+        const first = reconcileDelayMs(interval, this.#lobbies.size + 1, o.maxReconcilesPerSecond);
+        return first === Number.POSITIVE_INFINITY
+          ? first
+          : now + Math.round(first * (0.5 + this.#random() / 2));
+      },
+      nextReconcileAt: (now) => now + delay(),
     };
   }
 

@@ -47,3 +47,16 @@ export function checkRoomForMember(count: number, id: string): void {
     },
   ]);
 }
+
+/** Throws {@link ValidationError} unless `perSecond` is a positive number (`Infinity` allowed). */
+export function checkReconcileCeiling(perSecond: number): void {
+  if (typeof perSecond === 'number' && perSecond > 0) return;
+  throw new ValidationError([
+    {
+      path: ['maxReconcilesPerSecond'],
+      field: 'maxReconcilesPerSecond',
+      code: 'too_small',
+      message: `must be a number above 0 (Infinity: no ceiling), got ${String(perSecond)}`,
+    },
+  ]);
+}

@@ -17,6 +17,12 @@ export interface LobbyRuntimeOptions {
   readonly flushDelayMs?: number;
   /** How often each lobby is compared with Get Lobby to see changes made elsewhere (0: never). */
   readonly reconcileIntervalMs?: number;
+  /**
+   * The most reconciles a second across all open lobbies, on average: past it, the interval
+   * stretches with the number of lobbies, so that reconciles leave room under the token's global
+   * limit for the flushes that carry changes. `Infinity`: no ceiling.
+   */
+  readonly maxReconcilesPerSecond?: number;
   /** Remaining times (ms) at which `idleWarning` fires. */
   readonly idleWarningsMs?: readonly number[];
   /** What a lobby does when its countdown runs out. */
@@ -42,6 +48,8 @@ export const lobbyRuntimeDefaults = {
   flushDelayMs: 50,
   /** @defaultValue `60_000` */
   reconcileIntervalMs: 60_000,
+  /** @defaultValue `25` (half the platform's global limit of 50 requests a second per token) */
+  maxReconcilesPerSecond: 25,
   /** @defaultValue `[60_000, 10_000]` */
   idleWarningsMs: [60_000, 10_000] as readonly number[],
   /** @defaultValue `'delete'` (a bot client deletes its idle lobbies, as the platform would) */

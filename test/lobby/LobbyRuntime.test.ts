@@ -363,6 +363,54 @@ describe("the server's answer is the truth", () => {
     expect(await changed).toMatchObject({ origin: 'remote', changed: ['mode'], previous: { mode: 'demo' } });
   });
 
+  it('stretches the reconcile interval so that many lobbies stay under maxReconcilesPerSecond', async () => {
+    const seconds = 30;
+    const countGets = async (maxReconcilesPerSecond: number): Promise<number> => {
+      const { runtime, clock, rest } = manualRuntime(emu.emulator, {
+        reconcileIntervalMs: 1_000,
+        maxReconcilesPerSecond,
+      });
+      const lobbies = await Promise.all(Array.from({ length: 12 }, () => runtime.create()));
+      const calls = countCalls(rest);
+      for (let s = 0; s < seconds; s++) {
+        clock.advance(1_000);
+        await Promise.all(lobbies.map((l) => l.flush()));
+      }
+      await runtime.dispose();
+      await Promise.all(
+        lobbies.map((l) => botClient(emu.emulator).call('deleteLobby', { params: { lobby_id: l.id } })),
+      );
+      return calls.count('getLobby');
+    };
+    // 12 lobbies at 1 s would be 12 reads a second; a ceiling of 4 stretches each interval to 3 s.
+    const capped = await countGets(4);
+    expect(capped).toBeLessThanOrEqual(4 * seconds + 12);
+    expect(capped).toBeGreaterThanOrEqual(4 * (seconds - 3));
+    // Under the ceiling the interval is what was asked: about 12 a second.
+    const uncapped = await countGets(12);
+    expect(uncapped).toBeGreaterThanOrEqual(12 * (seconds - 1));
+  });
+
+  it('refuses a reconcile ceiling that is not above 0, naming the option', () => {
+    const rest = botClient(emu.emulator);
+    for (const bad of [0, -1, Number.NaN]) {
+      const error = (() => {
+        try {
+          manualRuntime(emu.emulator, { rest, maxReconcilesPerSecond: bad });
+        } catch (e) {
+          return e;
+        }
+        return undefined;
+      })();
+      expect(isValidationError(error)).toBe(true);
+      expect((error as { issues: { field: string }[] }).issues[0]?.field).toBe('maxReconcilesPerSecond');
+    }
+    expect(() => manualRuntime(emu.emulator, { rest, maxReconcilesPerSecond: 0.5 })).not.toThrow();
+    expect(() =>
+      manualRuntime(emu.emulator, { rest, maxReconcilesPerSecond: Number.POSITIVE_INFINITY }),
+    ).not.toThrow();
+  });
+
   it('a lobby deleted elsewhere fires deleted (remote) on refresh, and on a flush', async () => {
     const { runtime } = manualRuntime(emu.emulator);
     const a = await runtime.create();

@@ -39,10 +39,7 @@ describe('rate limits against the emulator', () => {
 
   it('learns that a development bucket is shared across lobbies', async () => {
     const { c, refused } = client();
-    const [a, b] = await Promise.all([
-      c.call('createLobby'),
-      c.call('createLobby'),
-    ]);
+    const [a, b] = await Promise.all([c.call('createLobby'), c.call('createLobby')]);
     const calls = Array.from({ length: 9 }, (_, i) =>
       c.call('modifyLobby', {
         params: { lobby_id: (i % 2 ? a : b).id },

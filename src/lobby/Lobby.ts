@@ -7,13 +7,13 @@ import { LobbykitError } from '../rest/errors/LobbykitError.js';
 import type { Channel } from '../spec/schemas/channel.js';
 import type { LobbyMessage, Lobby as LobbyWire } from '../spec/schemas/lobby.js';
 import { checkMember, checkMetadata, checkRoomForMember, checkSnowflake } from './checkLobbyInput.js';
-import { classifySyncError } from './classifySyncError.js';
 import { type FlushOutcome, flushLobby, type SyncTarget } from './flushLobby.js';
-import type {
-  LobbyCallOptions,
-  LobbyIdleState,
-  LobbyInit,
-  LobbyUserCallOptions,
+import {
+  type LobbyCallOptions,
+  type LobbyIdleState,
+  type LobbyInit,
+  type LobbyUserCallOptions,
+  signalArg,
 } from './lobbyCallOptions.js';
 import { IdleCountdown } from './IdleCountdown.js';
 import type { ChangeOrigin, LobbyEvents } from './LobbyEvents.js';
@@ -27,14 +27,14 @@ import {
   sameMember,
   sameMetadata,
 } from './LobbyMemberView.js';
-import { type Corrections, LobbyPicture } from './LobbyPicture.js';
+import { LobbyPicture } from './LobbyPicture.js';
 import type { IdlePolicy } from './lobbyRuntimeDefaults.js';
+import { reconcileLobby } from './reconcileLobby.js';
+import { SerialOperations } from './SerialOperations.js';
 import { type PendingChange, SyncQueue } from './SyncQueue.js';
+import { SyncSchedule } from './SyncSchedule.js';
 
 const noop = (): void => {};
-
-const SILENT_DROP =
-  'the platform dropped the member silently: the user failed a permission check, or is already a member of the maximum number of lobbies of this application';
 
 /**
  * A live lobby. Read `metadata`, `members`, `linkedChannel`, `pending` and `idle`; change it with
@@ -51,14 +51,10 @@ export class Lobby extends EventEmitter<LobbyEvents> {
   readonly #idle: IdleCountdown;
   readonly #onIdle: IdlePolicy;
   readonly #host: LobbyHost;
+  readonly #schedule: SyncSchedule;
   /** Opaque scheduling slot of the runtime. */
   #slot: unknown;
-  #flushAt = Number.POSITIVE_INFINITY;
-  #retryAt = Number.POSITIVE_INFINITY;
-  #retries = 0;
-  #reconcileAt: number;
-  /** The tail of this lobby's server operations, run one at a time; undefined when idle. */
-  #op: Promise<unknown> | undefined;
+  readonly #ops = new SerialOperations(() => this.#reschedule());
   #closed = false;
 
   /** @internal Made by `LobbyRuntime`. */
@@ -73,7 +69,7 @@ export class Lobby extends EventEmitter<LobbyEvents> {
     this.#idle = new IdleCountdown(now, init.idleTimeoutSeconds * 1000, host.settings.idleWarningsMs);
     this.#idle.setSuspended(this.#picture.linkedChannel !== null, now);
     this.#onIdle = init.onIdle;
-    this.#reconcileAt = host.firstReconcileAt(now);
+    this.#schedule = new SyncSchedule(host.firstReconcileAt(now), (failure) => host.backoff(failure));
     this.#reschedule();
   }
 
@@ -173,17 +169,17 @@ export class Lobby extends EventEmitter<LobbyEvents> {
    * when the platform could not be reached (the changes stay pending and a retry is scheduled).
    */
   flush(options: LobbyCallOptions = {}): Promise<FlushOutcome> {
-    return this.#serial(() => this.#flushNow(options.signal));
+    return this.#ops.run(() => this.#flushNow(options.signal));
   }
 
   /** Reads the lobby (Get Lobby) and applies what changed elsewhere; pending local changes stay on top. */
   refresh(options: LobbyCallOptions = {}): Promise<void> {
-    return this.#serial(() => this.#reconcileNow(options.signal));
+    return this.#ops.run(() => this.#reconcileNow(options.signal));
   }
 
   /** Deletes the lobby on the platform; `deleted` fires (origin `local`) and the handle is disposed. */
   delete(options: LobbyCallOptions = {}): Promise<void> {
-    return this.#serial(async () => {
+    return this.#ops.run(async () => {
       if (this.#closed) return;
       await this.#host.rest.call('deleteLobby', { params: { lobby_id: this.id }, ...signalArg(options) });
       this.#end('local');
@@ -194,13 +190,13 @@ export class Lobby extends EventEmitter<LobbyEvents> {
   linkChannel(channelId: string, options: LobbyUserCallOptions): Promise<void> {
     this.#assertOpen();
     checkSnowflake(channelId, 'channelId');
-    return this.#serial(() => this.#link(channelId, options));
+    return this.#ops.run(() => this.#link(channelId, options));
   }
 
   /** Unlinks the linked channel (the user of `rest` needs CanLinkLobby). */
   unlinkChannel(options: LobbyUserCallOptions): Promise<void> {
     this.#assertOpen();
-    return this.#serial(() => this.#link(null, options));
+    return this.#ops.run(() => this.#link(null, options));
   }
 
   /** Sends a message as the user of `rest`; `message` fires (origin `local`). */
@@ -230,7 +226,7 @@ export class Lobby extends EventEmitter<LobbyEvents> {
    */
   leave(options: LobbyUserCallOptions): Promise<void> {
     this.#assertOpen();
-    return this.#serial(async () => {
+    return this.#ops.run(async () => {
       await this.#flushNow(options.signal);
       await options.rest.call('leaveLobby', { params: { lobby_id: this.id }, ...signalArg(options) });
       this.#release();
@@ -243,7 +239,7 @@ export class Lobby extends EventEmitter<LobbyEvents> {
    */
   dispose(options: LobbyCallOptions = {}): Promise<void> {
     if (this.#closed) return Promise.resolve();
-    return this.#serial(async () => {
+    return this.#ops.run(async () => {
       while (!this.#closed && !this.#queue.isClean) await this.#flushNow(options.signal);
       this.#release();
     });
@@ -260,7 +256,7 @@ export class Lobby extends EventEmitter<LobbyEvents> {
     this.#slot = slot;
   }
 
-  /** @internal Does what is due at `now`: idle steps, a flush, a reconcile. */
+  /** @internal Does what is due at `now`: idle steps, the idle policy's action, a flush, a reconcile. */
   service(now: number): void {
     if (this.#closed) return;
     const step = this.#idle.advance(now);
@@ -268,17 +264,20 @@ export class Lobby extends EventEmitter<LobbyEvents> {
       this.emit('idleWarning', { remainingMs: step.remainingMs, deadline: step.deadline });
     } else if (step?.type === 'idle') {
       this.emit('idle', { deadline: step.deadline, policy: this.#onIdle });
-      if (this.#onIdle === 'delete') {
-        this.delete().catch((error: unknown) => this.#reportIdleFailure(error));
-      } else if (this.#onIdle === 'dispose') {
-        this.dispose().catch((error: unknown) => this.#reportIdleFailure(error));
-      }
+      this.#idleAction();
     }
-    if (!this.#closed && this.#op === undefined) {
-      if (!this.#queue.isClean && this.#effectiveFlushAt() <= now) {
-        this.#serial(() => this.#flushNow(undefined)).catch(noop); // reported through syncError
-      } else if (this.#reconcileAt <= now) {
-        this.#serial(() => this.#reconcileNow(undefined)).catch(noop);
+    if (!this.#closed && !this.#ops.busy) {
+      // Failures are reported through syncError; the promises are only kept from going unhandled.
+      switch (this.#schedule.due(now, !this.#queue.isClean)) {
+        case 'idleAction':
+          this.#idleAction();
+          break;
+        case 'flush':
+          this.#ops.run(() => this.#flushNow(undefined)).catch(noop);
+          break;
+        case 'reconcile':
+          this.#ops.run(() => this.#reconcileNow(undefined)).catch(noop);
+          break;
       }
     }
     this.#reschedule();
@@ -310,74 +309,45 @@ export class Lobby extends EventEmitter<LobbyEvents> {
   /** @internal The picture changed (any origin): activity; a linked channel stops the countdown. */
   pictureChanged(linkedChannelChanged: boolean): void {
     const now = this.#host.clock.now();
-    this.#idle.touch(now);
+    this.#activity(now);
     if (linkedChannelChanged) this.#idle.setSuspended(this.#picture.linkedChannel !== null, now);
     this.#reschedule();
   }
 
   #touched(): void {
-    this.#idle.touch(this.#host.clock.now());
+    this.#activity(this.#host.clock.now());
+  }
+
+  /** Activity: the countdown starts over, and an idle action waiting for its retry is called off. */
+  #activity(now: number): void {
+    this.#idle.touch(now);
+    this.#schedule.idleActionSettled();
   }
 
   #flushSoon(): void {
-    if (this.#flushAt === Number.POSITIVE_INFINITY) {
-      this.#flushAt = this.#host.clock.now() + this.#host.settings.flushDelayMs;
-    }
+    this.#schedule.changed(this.#host.clock.now(), this.#host.settings.flushDelayMs);
     this.#reschedule();
   }
 
-  #effectiveFlushAt(): number {
-    // While a failed flush waits for its retry, new changes wait with it.
-    return this.#retryAt !== Number.POSITIVE_INFINITY ? this.#retryAt : this.#flushAt;
-  }
-
   #nextDue(): number {
-    let at = this.#idle.nextAt();
-    if (this.#op === undefined) {
-      if (!this.#queue.isClean) at = Math.min(at, this.#effectiveFlushAt());
-      at = Math.min(at, this.#reconcileAt);
-    }
-    return at;
+    const at = this.#idle.nextAt();
+    return !this.#ops.busy ? Math.min(at, this.#schedule.nextAt(!this.#queue.isClean)) : at;
   }
 
   #reschedule(): void {
     if (!this.#closed) this.#host.schedule(this, this.#nextDue());
   }
 
-  /** Runs server operations one at a time, so that answers never cross. */
-  #serial<T>(operation: () => Promise<T>): Promise<T> {
-    // Nothing under way: start at once, so that a flush takes exactly what is pending at the call.
-    const run = this.#op === undefined ? operation() : this.#op.then(operation);
-    const tail = run.then(noop, noop);
-    this.#op = tail;
-    void tail.then(() => {
-      if (this.#op === tail) {
-        this.#op = undefined;
-        this.#reschedule();
-      }
-    });
-    return run;
-  }
-
   async #flushNow(signal: AbortSignal | undefined): Promise<FlushOutcome> {
     if (this.#closed || this.#queue.isClean) return { calls: [] };
-    this.#flushAt = Number.POSITIVE_INFINITY;
+    this.#schedule.flushStarted();
     const outcome = await flushLobby(this.#syncTarget(), signal);
     if (outcome.retryError !== undefined) {
-      const now = this.#host.clock.now();
-      this.#retryAt = now + this.#host.backoff(this.#retries++);
-      // Whatever the failed call did or did not do, read the truth before trusting the picture.
-      this.#reconcileAt = Math.min(this.#reconcileAt, this.#retryAt);
-      this.emit('syncError', {
-        error: outcome.retryError,
-        willRetry: true,
-        changes: this.pending,
-        retryAt: this.#retryAt,
-      });
+      const retryAt = this.#schedule.flushFailed(this.#host.clock.now());
+      this.emit('syncError', { error: outcome.retryError, willRetry: true, changes: this.pending, retryAt });
       throw outcome.retryError;
     }
-    this.#retries = 0;
-    this.#retryAt = Number.POSITIVE_INFINITY;
+    this.#schedule.flushSucceeded();
     if (!this.#closed) {
       this.emit('synced', { calls: outcome.calls, pending: this.pending.length });
       if (!this.#queue.isClean) this.#flushSoon();
@@ -387,13 +357,13 @@ export class Lobby extends EventEmitter<LobbyEvents> {
 
   async #reconcileNow(signal: AbortSignal | undefined): Promise<void> {
     if (this.#closed) return;
-    this.#reconcileAt = this.#host.nextReconcileAt(this.#host.clock.now());
+    this.#schedule.reconcileStarted(this.#host.nextReconcileAt(this.#host.clock.now()));
     try {
-      await this.#readAndReconcile(signal, undefined);
+      await reconcileLobby(this.#syncTarget(), signal, undefined);
     } catch (error) {
       if (this.#closed) return;
-      this.#reconcileAt = this.#host.clock.now() + this.#host.backoff(this.#retries++);
-      this.emit('syncError', { error, willRetry: true, changes: this.pending, retryAt: this.#reconcileAt });
+      const retryAt = this.#schedule.reconcileFailed(this.#host.clock.now());
+      this.emit('syncError', { error, willRetry: true, changes: this.pending, retryAt });
       throw error;
     }
   }
@@ -409,9 +379,20 @@ export class Lobby extends EventEmitter<LobbyEvents> {
     this.#picture.applyServer(wire, this.#queue, undefined, 'remote');
   }
 
-  #reportIdleFailure(error: unknown): void {
-    if (!this.#closed)
-      this.emit('syncError', { error, willRetry: false, changes: this.pending, retryAt: undefined });
+  /**
+   * Carries out the idle policy: `delete` deletes the lobby, `dispose` flushes and lets the handle
+   * go. A failure is reported and the action tried again after a backoff, unless activity comes first.
+   */
+  #idleAction(): void {
+    this.#schedule.idleActionSettled();
+    const action =
+      this.#onIdle === 'delete' ? this.delete() : this.#onIdle === 'dispose' ? this.dispose() : undefined;
+    action?.catch((error: unknown) => {
+      if (this.#closed) return;
+      const retryAt = this.#schedule.idleActionFailed(this.#host.clock.now());
+      this.emit('syncError', { error, willRetry: true, changes: this.pending, retryAt });
+      this.#reschedule();
+    });
   }
 
   /** The lobby is gone: forget everything pending and let the handle go. */
@@ -441,36 +422,11 @@ export class Lobby extends EventEmitter<LobbyEvents> {
       reconcile: (wire, corrected, origin) => {
         if (!this.#closed) this.#picture.applyServer(wire, this.#queue, corrected, origin);
       },
-      readAndReconcile: (signal, corrected) => this.#readAndReconcile(signal, corrected),
-      rejectMember: (member) => this.#picture.rejectMember(member, SILENT_DROP),
+      rejectMember: (member) => this.#picture.rejectMember(member),
       serverMember: (member) => this.#picture.setMember(member, 'server'),
       reportDropped: (error, changes) => {
         this.emit('syncError', { error, willRetry: false, changes, retryAt: undefined });
       },
     };
   }
-
-  async #readAndReconcile(
-    signal: AbortSignal | undefined,
-    corrected: Corrections | undefined,
-  ): Promise<void> {
-    let wire: LobbyWire;
-    try {
-      wire = await this.#host.rest.call('getLobby', {
-        params: { lobby_id: this.id },
-        ...(signal ? { signal } : {}),
-      });
-    } catch (error) {
-      if (classifySyncError(error) === 'gone') {
-        this.#end('remote');
-        return;
-      }
-      throw error;
-    }
-    if (!this.#closed) this.#picture.applyServer(wire, this.#queue, corrected, 'remote');
-  }
-}
-
-function signalArg(options: LobbyCallOptions): { signal?: AbortSignal } {
-  return options.signal ? { signal: options.signal } : {};
 }

@@ -101,10 +101,13 @@ export interface SyncedEvent {
   readonly pending: number;
 }
 
-/** A flush, a reconcile or the idle policy's delete failed. */
+/** A flush, a reconcile, or the idle policy's delete or dispose failed. */
 export interface SyncErrorEvent {
   readonly error: unknown;
-  /** True: the changes stay pending and a retry is scheduled; false: they were dropped. */
+  /**
+   * True: a retry is scheduled (for a flush, the changes stay pending); false: the changes were
+   * refused and dropped.
+   */
   readonly willRetry: boolean;
   /** The changes concerned. */
   readonly changes: readonly PendingChange[];

@@ -16,6 +16,10 @@ import {
   sameMember,
 } from './LobbyMemberView.js';
 
+/** Why a member missing from a bulk answer is assumed dropped (the platform does not say). */
+const SILENT_DROP =
+  'the platform dropped the member silently: the user failed a permission check, or is already a member of the maximum number of lobbies of this application';
+
 /** The things the server refused, whose corrections are reported with origin `server`. */
 export interface Corrections {
   readonly ids: ReadonlySet<string>;
@@ -92,7 +96,7 @@ export class LobbyPicture {
   }
 
   /** A member the platform dropped silently: rejected, then removed (origin `server`). */
-  rejectMember(member: LobbyMemberView, explanation: string): void {
+  rejectMember(member: LobbyMemberView, explanation: string = SILENT_DROP): void {
     if (this.#members.get(member.id) !== member) return;
     this.#members.delete(member.id);
     this.#owner.pictureChanged(false);

@@ -18,7 +18,7 @@ import {
 import { DeadlineHeap, type DeadlineEntry } from './DeadlineHeap.js';
 import { sortWarnings } from './IdleCountdown.js';
 import { Lobby } from './Lobby.js';
-import type { LobbyCallOptions } from './lobbyCallOptions.js';
+import { type LobbyCallOptions, signalArg } from './lobbyCallOptions.js';
 import type { LobbyHost, LobbyHostSettings } from './LobbyHost.js';
 import { type LobbyMemberPatch, memberToEntry, patchMember } from './LobbyMemberView.js';
 import { type IdlePolicy, type LobbyRuntimeOptions, lobbyRuntimeDefaults } from './lobbyRuntimeDefaults.js';
@@ -332,10 +332,6 @@ export class LobbyRuntime {
     if (this.#disposed)
       throw new LobbykitError('The lobby runtime is disposed', { code: 'RUNTIME_DISPOSED' });
   }
-}
-
-function signalArg(options: LobbyCallOptions): { signal?: AbortSignal } {
-  return options.signal ? { signal: options.signal } : {};
 }
 
 function stripUndefined<T extends object>(value: T): Partial<T> {

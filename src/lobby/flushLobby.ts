@@ -14,6 +14,7 @@ import type { LobbyHost } from './LobbyHost.js';
 import { type LobbyMemberView, type Metadata, memberFromWire } from './LobbyMemberView.js';
 import type { Corrections } from './LobbyPicture.js';
 import { planSync } from './planSync.js';
+import { reconcileLobby } from './reconcileLobby.js';
 import type { PendingChange, SyncQueue } from './SyncQueue.js';
 
 /** The part of a lobby a flush works on. */
@@ -27,8 +28,6 @@ export interface SyncTarget {
   gone(): void;
   /** Applies a whole-lobby answer (pending things stay local). */
   reconcile(wire: LobbyWire, corrected: Corrections | undefined, origin: ChangeOrigin): void;
-  /** Reads the lobby and applies it. */
-  readAndReconcile(signal: AbortSignal | undefined, corrected: Corrections | undefined): Promise<void>;
   /** The platform silently dropped `member`: roll it back. */
   rejectMember(member: LobbyMemberView): void;
   /** The platform answered `member` for a member sent and not changed since. */
@@ -195,7 +194,7 @@ async function readBack(
   corrected: Corrections,
 ): Promise<void> {
   try {
-    await target.readAndReconcile(signal, corrected);
+    await reconcileLobby(target, signal, corrected);
   } catch (error) {
     if (classifySyncError(error) === 'gone') target.gone();
     // Otherwise the periodic reconcile corrects the picture later.

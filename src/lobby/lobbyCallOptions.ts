@@ -1,4 +1,4 @@
-/** The option and state shapes of the {@link Lobby} handle's methods. */
+/** The option and state shapes of the {@link Lobby} handle's methods, and how a call passes its signal on. */
 import type { RestClient } from '../rest/RestClient.js';
 import type { Lobby as LobbyWire } from '../spec/schemas/lobby.js';
 import type { IdlePolicy } from './lobbyRuntimeDefaults.js';
@@ -15,6 +15,11 @@ export interface LobbyIdleState {
 export interface LobbyCallOptions {
   /** Aborts the call; changes it was sending stay pending. */
   readonly signal?: AbortSignal;
+}
+
+/** The `signal` of `options` as a call argument, or nothing (`exactOptionalPropertyTypes`). */
+export function signalArg(options: LobbyCallOptions): { signal?: AbortSignal } {
+  return options.signal ? { signal: options.signal } : {};
 }
 
 /** Options of calls that need a user's bearer token. */

@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/clock.js';
 import { demo } from '../../src/emulator/world/demoSeed.js';
+import type { SyncErrorEvent } from '../../src/lobby/LobbyEvents.js';
 import { type Fault, type FaultyProxy, startFaultyProxy } from './faultyProxy.js';
 import {
   client,
@@ -137,6 +138,48 @@ describe('faults on the way to the platform', () => {
     expect(serverPicture(emu.emulator, lobby.id)?.members).toEqual({
       [carol.id]: { metadata: {}, flags: 0, additionalName: 'Cee' },
     });
+  });
+
+  it("retries the idle policy's delete after a failure, not before its time, until it goes through", async () => {
+    const { runtime, clock } = throughProxy([]);
+    const lobby = await runtime.create({ idleTimeoutSeconds: 5 });
+    proxy.fault = (method) => (method === 'DELETE' ? '500' : 'pass');
+    const failed = new Promise<SyncErrorEvent>((resolve) => lobby.once('syncError', resolve));
+    clock.advance(5_000);
+    const report = await failed;
+    expect(report).toMatchObject({ willRetry: true, retryAt: expect.any(Number), error: { status: 500 } });
+    const retryAt = report.retryAt as number;
+    expect(retryAt).toBeGreaterThan(clock.now());
+    proxy.fault = () => 'pass';
+    clock.set(retryAt - 1);
+    await settle(lobby);
+    expect(lobby.disposed).toBe(false);
+    expect(serverPicture(emu.emulator, lobby.id)).toBeDefined();
+    const deleted = new Promise((resolve) => lobby.once('deleted', resolve));
+    clock.set(retryAt);
+    expect(await deleted).toEqual({ origin: 'local' });
+    expect(serverPicture(emu.emulator, lobby.id)).toBeUndefined();
+    expect(runtime.size).toBe(0);
+  });
+
+  it('activity calls off a failed idle delete: the countdown starts over instead', async () => {
+    const { runtime, clock } = throughProxy([]);
+    const lobby = await runtime.create({ idleTimeoutSeconds: 5 });
+    proxy.fault = (method) => (method === 'DELETE' ? '500' : 'pass');
+    const failed = new Promise<SyncErrorEvent>((resolve) => lobby.once('syncError', resolve));
+    clock.advance(5_000);
+    const retryAt = (await failed).retryAt as number;
+    proxy.fault = () => 'pass';
+    lobby.touch();
+    const deadline = lobby.idle.deadline as number;
+    expect(deadline).toBeGreaterThan(retryAt);
+    clock.set(retryAt);
+    await settle(lobby);
+    expect(lobby.disposed).toBe(false);
+    expect(serverPicture(emu.emulator, lobby.id)).toBeDefined();
+    const deleted = new Promise((resolve) => lobby.once('deleted', resolve));
+    clock.set(deadline);
+    expect(await deleted).toEqual({ origin: 'local' });
   });
 
   it('runtime.dispose() refuses to drop unconfirmed changes, and succeeds once the platform answers', async () => {

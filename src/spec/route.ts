@@ -67,8 +67,13 @@ export interface RouteDef {
   /** The success answer (for CSV: the parsed list of ids). */
   readonly response?: z.ZodType;
   readonly permissions?: PermissionRule;
-  /** OAuth2 scopes a bearer token needs. */
+  /** OAuth2 scopes the caller's bearer token needs. */
   readonly scopes?: readonly string[];
+  /**
+   * OAuth2 scopes a token carried in the body needs: Add Guild Member is called with a bot token and
+   * names the joining user's access token in `access_token`, which must hold `guilds.join`.
+   */
+  readonly bodyTokenScopes?: readonly string[];
   /** Privileged gateway intents the application needs. */
   readonly intents?: readonly string[];
   /** The development rate-limit bucket, for lobby routes. */

@@ -629,7 +629,9 @@ describe('memberRoutes', () => {
 
   it('marks the intent, scope, statuses and deprecation', () => {
     expect(memberRoutes.listGuildMembers.intents).toEqual(['GUILD_MEMBERS']);
-    expect(memberRoutes.addGuildMember.scopes).toEqual(['guilds.join']);
+    // The scope concerns the access token in the body, not the calling bot's token.
+    expect(memberRoutes.addGuildMember.bodyTokenScopes).toEqual(['guilds.join']);
+    expect('scopes' in memberRoutes.addGuildMember).toBe(false);
     expect(memberRoutes.addGuildMember.status).toEqual([201, 204]);
     expect(memberRoutes.modifyCurrentUserNick.deprecated).toBeTruthy();
     for (const [key, route] of entries) {

@@ -81,7 +81,7 @@ export const memberRoutes = {
         'the bot must belong to the application of access_token; nick needs MANAGE_NICKNAMES, roles ' +
         'MANAGE_ROLES, mute MUTE_MEMBERS, deaf DEAFEN_MEMBERS (addGuildMemberPermissions)',
     },
-    scopes: ['guilds.join'],
+    bodyTokenScopes: ['guilds.join'],
     idempotent: true,
   }),
   modifyGuildMember: defineRoute({

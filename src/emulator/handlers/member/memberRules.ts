@@ -11,6 +11,7 @@
  * - kicking a user who is not a member answers 204 (the platform does not fail it).
  */
 import { Permissions } from '../../../spec/permissions.js';
+import { memberRoutes } from '../../../spec/routes/memberRoutes.js';
 import {
   type AddGuildMemberBody,
   addGuildMemberPermissions,
@@ -52,7 +53,9 @@ export function addMember(
   if (!token || token.user_id !== userId || token.application_id !== applicationId) {
     throw new PlatformError(403, extraErrorCodes.INVALID_OAUTH2_ACCESS_TOKEN, 'Invalid OAuth2 access token');
   }
-  if (!token.scopes.includes('guilds.join')) throw PlatformError.missingAccess();
+  for (const scope of memberRoutes.addGuildMember.bodyTokenScopes) {
+    if (!token.scopes.includes(scope)) throw PlatformError.missingAccess();
+  }
   world.requireUser(userId);
   if (guild.members.has(userId)) return undefined;
   if (guild.bans.has(userId)) {

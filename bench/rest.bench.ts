@@ -13,8 +13,7 @@
  * median of those ratios, which holds up better when the machine's load drifts within a case.
  * A last table sets lobbykit against the target its issue names, by both measures: throughput within
  * 10% of raw undici and CPU per request within 20%. Printed, never asserted; loopback only.
- * Each measured run starts after a full garbage collection (node's `--expose-gc`, which the npm
- * script passes). Environment: BENCH_REQUESTS (default 5,000), BENCH_ROUNDS (default 7).
+ * Environment: BENCH_REQUESTS (default 5,000), BENCH_ROUNDS (default 7).
  *
  * All three use undici keep-alive underneath; the global limit (50/s, a platform rule) is lifted on
  * both libraries, since the point is the client's own cost per request.
@@ -194,11 +193,6 @@ async function clientOnlyCpuUs(validate: boolean): Promise<number> {
   return Math.min(...samples);
 }
 
-/** A full collection when node runs with `--expose-gc` (as `npm run bench:rest` does); nothing otherwise. */
-function collectGarbage(): void {
-  (globalThis as { gc?: () => void }).gc?.();
-}
-
 /** Prints a Markdown table, columns padded to their widest cell. */
 function printTable(header: string[], rows: string[][]): void {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
@@ -246,8 +240,6 @@ async function main(): Promise<void> {
         const order = round % 2 === 0 ? all : [all[1], all[0], ...all.slice(2)];
         for (const x of order as Contender[]) {
           await run(x.send, WARMUP, c.concurrency, c.routes);
-          // Each measured run starts from a collected heap, so that none pays for another's garbage.
-          collectGarbage();
           samples.get(x.name)?.push(await run(x.send, REQUESTS, c.concurrency, c.routes));
         }
       }

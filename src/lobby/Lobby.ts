@@ -7,6 +7,7 @@ import { LobbykitError } from '../rest/errors/LobbykitError.js';
 import type { Channel } from '../spec/schemas/channel.js';
 import type { LobbyMessage, Lobby as LobbyWire } from '../spec/schemas/lobby.js';
 import { checkMember, checkMetadata, checkRoomForMember, checkSnowflake } from './checkLobbyInput.js';
+import { classifySyncError } from './classifySyncError.js';
 import { type FlushOutcome, flushLobby, type SyncTarget } from './flushLobby.js';
 import {
   type LobbyCallOptions,
@@ -381,7 +382,8 @@ export class Lobby extends EventEmitter<LobbyEvents> {
 
   /**
    * Carries out the idle policy: `delete` deletes the lobby, `dispose` flushes and lets the handle
-   * go. A failure is reported and the action tried again after a backoff, unless activity comes first.
+   * go. A failure is reported; one that may pass (no answer, a 5xx, a rate limit) is tried again
+   * after a backoff unless activity comes first, while a refusal (a 4xx) is not tried again.
    */
   #idleAction(): void {
     this.#schedule.idleActionSettled();
@@ -389,8 +391,13 @@ export class Lobby extends EventEmitter<LobbyEvents> {
       this.#onIdle === 'delete' ? this.delete() : this.#onIdle === 'dispose' ? this.dispose() : undefined;
     action?.catch((error: unknown) => {
       if (this.#closed) return;
-      const retryAt = this.#schedule.idleActionFailed(this.#host.clock.now());
-      this.emit('syncError', { error, willRetry: true, changes: this.pending, retryAt });
+      const kind = classifySyncError(error);
+      if (kind === 'gone') {
+        this.#end('remote');
+        return;
+      }
+      const retryAt = kind === 'retry' ? this.#schedule.idleActionFailed(this.#host.clock.now()) : undefined;
+      this.emit('syncError', { error, willRetry: retryAt !== undefined, changes: this.pending, retryAt });
       this.#reschedule();
     });
   }

@@ -1,13 +1,13 @@
 /**
- * A tiny loopback proxy in front of the emulator that fails requests on demand: a 500 answer, a
- * connection dropped before the request reaches the emulator, or one dropped after the emulator
- * acted (the answer is lost).
+ * A tiny loopback proxy in front of the emulator that fails requests on demand: a 500 answer, a 403
+ * refusal (Missing Access), a connection dropped before the request reaches the emulator, or one
+ * dropped after the emulator acted (the answer is lost).
  */
 import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /** What the proxy does with a request. */
-export type Fault = 'pass' | '500' | 'drop-before' | 'drop-after';
+export type Fault = 'pass' | '500' | '403' | 'drop-before' | 'drop-after';
 
 /** A running proxy. */
 export interface FaultyProxy {
@@ -36,10 +36,14 @@ export async function startFaultyProxy(target: string): Promise<FaultyProxy> {
       req.socket.destroy();
       return;
     }
-    if (fault === '500') {
+    if (fault === '500' || fault === '403') {
       req.resume();
-      res.writeHead(500, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ message: '500: Internal Server Error', code: 0 }));
+      res.writeHead(Number(fault), { 'content-type': 'application/json' });
+      const error =
+        fault === '500'
+          ? { message: '500: Internal Server Error', code: 0 }
+          : { message: 'Missing Access', code: 50001 };
+      res.end(JSON.stringify(error));
       return;
     }
     const out = request(

@@ -162,6 +162,28 @@ describe('faults on the way to the platform', () => {
     expect(runtime.size).toBe(0);
   });
 
+  it('does not retry an idle delete the platform refuses (403): reported once, the handle stays', async () => {
+    const { runtime, clock, rest } = throughProxy([]);
+    const lobby = await runtime.create({ idleTimeoutSeconds: 5 });
+    proxy.fault = (method) => (method === 'DELETE' ? '403' : 'pass');
+    const calls = countCalls(rest);
+    const reports: SyncErrorEvent[] = [];
+    lobby.on('syncError', (e) => reports.push(e));
+    clock.advance(5_000);
+    await settle(lobby);
+    expect(reports).toMatchObject([
+      { willRetry: false, retryAt: undefined, error: { status: 403, platformCode: 50001 } },
+    ]);
+    for (let i = 0; i < 5; i++) {
+      clock.advance(60_000);
+      await settle(lobby);
+    }
+    expect(calls.count('deleteLobby')).toBe(1);
+    expect(reports).toHaveLength(1);
+    expect(lobby.disposed).toBe(false);
+    proxy.fault = () => 'pass';
+  });
+
   it('activity calls off a failed idle delete: the countdown starts over instead', async () => {
     const { runtime, clock } = throughProxy([]);
     const lobby = await runtime.create({ idleTimeoutSeconds: 5 });

@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/clock.js';
 import { demo } from '../../src/emulator/world/demoSeed.js';
+import type { Lobby } from '../../src/lobby/Lobby.js';
 import type { SyncErrorEvent } from '../../src/lobby/LobbyEvents.js';
 import { type Fault, type FaultyProxy, startFaultyProxy } from './faultyProxy.js';
 import {
@@ -140,68 +141,73 @@ describe('faults on the way to the platform', () => {
     });
   });
 
-  it("retries the idle policy's delete after a failure, not before its time, until it goes through", async () => {
-    const { runtime, clock } = throughProxy([]);
+  /** A lobby of 5 s idle timeout whose idle delete meets `fault`: the handle, and the first report. */
+  async function idleDeleteMeets(fault: Fault) {
+    const { runtime, clock, rest } = throughProxy([]);
     const lobby = await runtime.create({ idleTimeoutSeconds: 5 });
-    proxy.fault = (method) => (method === 'DELETE' ? '500' : 'pass');
+    proxy.fault = (method) => (method === 'DELETE' ? fault : 'pass');
+    const calls = countCalls(rest);
     const failed = new Promise<SyncErrorEvent>((resolve) => lobby.once('syncError', resolve));
     clock.advance(5_000);
     const report = await failed;
+    return { runtime, clock, calls, lobby, report };
+  }
+
+  /** Sets the clock to `at`: the lobby is still there, its handle and on the platform. */
+  async function expectKeptAt(lobby: Lobby, clock: ManualClock, at: number): Promise<void> {
+    clock.set(at);
+    await settle(lobby);
+    expect(lobby.disposed).toBe(false);
+    expect(serverPicture(emu.emulator, lobby.id)).toBeDefined();
+  }
+
+  /** Sets the clock to `at`: the lobby is deleted (origin `local`), on the platform too. */
+  async function expectDeletedAt(lobby: Lobby, clock: ManualClock, at: number): Promise<void> {
+    const deleted = new Promise((resolve) => lobby.once('deleted', resolve));
+    clock.set(at);
+    expect(await deleted).toEqual({ origin: 'local' });
+    expect(serverPicture(emu.emulator, lobby.id)).toBeUndefined();
+  }
+
+  it("retries the idle policy's delete after a failure, not before its time, until it goes through", async () => {
+    const { runtime, clock, lobby, report } = await idleDeleteMeets('500');
     expect(report).toMatchObject({ willRetry: true, retryAt: expect.any(Number), error: { status: 500 } });
     const retryAt = report.retryAt as number;
     expect(retryAt).toBeGreaterThan(clock.now());
     proxy.fault = () => 'pass';
-    clock.set(retryAt - 1);
-    await settle(lobby);
-    expect(lobby.disposed).toBe(false);
-    expect(serverPicture(emu.emulator, lobby.id)).toBeDefined();
-    const deleted = new Promise((resolve) => lobby.once('deleted', resolve));
-    clock.set(retryAt);
-    expect(await deleted).toEqual({ origin: 'local' });
-    expect(serverPicture(emu.emulator, lobby.id)).toBeUndefined();
+    await expectKeptAt(lobby, clock, retryAt - 1);
+    await expectDeletedAt(lobby, clock, retryAt);
     expect(runtime.size).toBe(0);
   });
 
   it('does not retry an idle delete the platform refuses (403): reported once, the handle stays', async () => {
-    const { runtime, clock, rest } = throughProxy([]);
-    const lobby = await runtime.create({ idleTimeoutSeconds: 5 });
-    proxy.fault = (method) => (method === 'DELETE' ? '403' : 'pass');
-    const calls = countCalls(rest);
+    const { clock, calls, lobby, report } = await idleDeleteMeets('403');
+    expect(report).toMatchObject({
+      willRetry: false,
+      retryAt: undefined,
+      error: { status: 403, platformCode: 50001 },
+    });
     const reports: SyncErrorEvent[] = [];
     lobby.on('syncError', (e) => reports.push(e));
-    clock.advance(5_000);
-    await settle(lobby);
-    expect(reports).toMatchObject([
-      { willRetry: false, retryAt: undefined, error: { status: 403, platformCode: 50001 } },
-    ]);
     for (let i = 0; i < 5; i++) {
       clock.advance(60_000);
       await settle(lobby);
     }
     expect(calls.count('deleteLobby')).toBe(1);
-    expect(reports).toHaveLength(1);
+    expect(reports).toEqual([]);
     expect(lobby.disposed).toBe(false);
     proxy.fault = () => 'pass';
   });
 
   it('activity calls off a failed idle delete: the countdown starts over instead', async () => {
-    const { runtime, clock } = throughProxy([]);
-    const lobby = await runtime.create({ idleTimeoutSeconds: 5 });
-    proxy.fault = (method) => (method === 'DELETE' ? '500' : 'pass');
-    const failed = new Promise<SyncErrorEvent>((resolve) => lobby.once('syncError', resolve));
-    clock.advance(5_000);
-    const retryAt = (await failed).retryAt as number;
+    const { clock, lobby, report } = await idleDeleteMeets('500');
+    const retryAt = report.retryAt as number;
     proxy.fault = () => 'pass';
     lobby.touch();
     const deadline = lobby.idle.deadline as number;
     expect(deadline).toBeGreaterThan(retryAt);
-    clock.set(retryAt);
-    await settle(lobby);
-    expect(lobby.disposed).toBe(false);
-    expect(serverPicture(emu.emulator, lobby.id)).toBeDefined();
-    const deleted = new Promise((resolve) => lobby.once('deleted', resolve));
-    clock.set(deadline);
-    expect(await deleted).toEqual({ origin: 'local' });
+    await expectKeptAt(lobby, clock, retryAt);
+    await expectDeletedAt(lobby, clock, deadline);
   });
 
   it('runtime.dispose() refuses to drop unconfirmed changes, and succeeds once the platform answers', async () => {

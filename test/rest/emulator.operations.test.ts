@@ -1,16 +1,21 @@
 /**
  * Every one of the 77 operations, called once through its facade against the emulator's demo world
- * over loopback, the answer checked by the route's response schema. Table-driven: one case per route,
- * each from a fresh demo world; a case sets up what it needs (through the client where the platform
- * allows it, else through the emulator's control API).
+ * over loopback, the answer checked by the route's response schema, and every request the client
+ * sent for it checked against the platform's OpenAPI document (JSON body, query parameter names).
+ * Table-driven: one case per route, each from a fresh demo world; a case sets up what it needs
+ * (through the client where the platform allows it, else through the emulator's control API).
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Clock } from '../../src/clock.js';
 import { startEmulator } from '../../src/emulator/index.js';
 import { ApiError } from '../../src/rest/errors/ApiError.js';
 import { RestClient } from '../../src/rest/RestClient.js';
+import type { Transport, TransportRequest } from '../../src/rest/transport/Transport.js';
+import { undiciTransport } from '../../src/rest/transport/undiciTransport.js';
+import type { RouteDef } from '../../src/spec/route.js';
 import type { RouteName } from '../../src/spec/routes.js';
 import { routes } from '../../src/spec/routes.js';
+import { describeErrors, findOperation, hasOpenApi, requestValidator } from '../support/openapi.js';
 
 /** Ids and tokens of the demo world (src/emulator/DEMO.md). */
 const demo = {
@@ -44,11 +49,27 @@ type Emu = Awaited<ReturnType<typeof startEmulator>>;
 let emu: Emu;
 let client: RestClient;
 
+/** Every request the client sent since the last reset, as it went to the transport. */
+const sent: TransportRequest[] = [];
+
+/** The undici transport, recording each request on its way. */
+function recordingTransport(): Transport {
+  const inner = undiciTransport();
+  return {
+    request: (req) => {
+      sent.push(req);
+      return inner.request(req);
+    },
+    close: () => inner.close(),
+  };
+}
+
 beforeAll(async () => {
   emu = await startEmulator({ port: 0, seed: 'demo', clock: 'manual', rateLimits: 'off' });
   client = new RestClient({
     baseUrl: emu.apiUrl,
     auth: { bot: demo.tokens.bot },
+    transport: recordingTransport(),
     validateResponses: true,
     // Fail fast: a case that fails must not hide behind retries.
     maxRetries: 0,
@@ -60,7 +81,43 @@ afterAll(async () => {
 });
 beforeEach(async () => {
   await emu.reset();
+  sent.length = 0;
 });
+
+/** Operations the OpenAPI document leaves out (see test/conformance/routes.test.ts). */
+const absentFromOpenApi = new Set<string>(['modifyCurrentUserNick', 'createGuild']);
+
+/**
+ * Checks the requests sent for `route` against the OpenAPI document: a JSON body must satisfy the
+ * operation's request schema, and every query parameter must be one the operation declares. Returns
+ * how many requests were checked.
+ */
+function expectRequestsConform(route: RouteDef): number {
+  const escaped = route.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&');
+  const template = new RegExp(`^${escaped.replace(/\{[a-z0-9_]+\}/g, '[^/?]+')}(\\?|$)`);
+  const mine = sent.filter(
+    (req) => req.method === route.method && template.test(req.url.slice(emu.apiUrl.length)),
+  );
+  if (absentFromOpenApi.has(route.name)) return mine.length;
+  const operation = findOperation(route.method, route.path) as
+    | { parameters?: { name: string; in: string }[] }
+    | undefined;
+  const declaredQuery = new Set(
+    (operation?.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name),
+  );
+  const validate = requestValidator(route.method, route.path);
+  for (const req of mine) {
+    for (const key of new URL(req.url).searchParams.keys()) {
+      expect(declaredQuery, `${route.name} sends query parameter ${key}`).toContain(key);
+    }
+    if (req.headers['content-type'] === 'application/json') {
+      expect(validate, `the document declares a body for ${route.name}`).not.toBeNull();
+      const body: unknown = JSON.parse(req.body as string);
+      if (validate) expect(validate(body), `${route.name}'s body: ${describeErrors(validate)}`).toBe(true);
+    }
+  }
+  return mine.length;
+}
 
 /** Calls the emulator's control API (not part of the platform). */
 async function control(method: string, path: string, body?: unknown): Promise<Record<string, unknown>> {
@@ -292,6 +349,7 @@ describe('every operation through its facade, against the emulator', () => {
     const route = routes[name];
     it(`${name} (${route.method} ${route.path})`, async () => {
       const answer = await cases[name]();
+      if (hasOpenApi) expect(expectRequestsConform(route), `${name} was sent`).toBeGreaterThan(0);
       if (answer === NO_ANSWER) return;
       switch (route.responseKind) {
         case 'empty':

@@ -260,7 +260,7 @@ describe('Get Invite (GET /invites/{code})', () => {
     });
     expect(res.status).toBe(200);
     expect(res.body.approximate_member_count).toBe(5);
-    expect(res.body.approximate_presence_count).toBe(0);
+    expect(res.body.approximate_presence_count).toBe(5);
     const without = await emu.call<InviteWire>('GET', `/invites/${invite.code}`, {
       query: { with_counts: false },
     });

@@ -29,6 +29,7 @@ import {
   createUserBody,
   patchGuildBody,
   putMemberBody,
+  putPresenceBody,
   putThreadMemberBody,
   resetBody,
 } from './controlSchemas.js';
@@ -113,6 +114,17 @@ export const controlRoutes: readonly ControlRoute[] = [
     run: (deps, _args, body) => ({
       status: 201,
       body: ops.createUser(deps.world, parse(createUserBody, body)),
+    }),
+  },
+  {
+    method: 'PUT',
+    pattern: new RegExp(`^/users/${SNOW}/presence$`),
+    path: '/_emulator/users/{user_id}/presence',
+    summary:
+      'set a user\'s presence: {status: "online" | "idle" | "dnd" | "offline"} → {user_id, status} (404 10013 unknown user)',
+    run: (deps, [userId], body) => ({
+      status: 200,
+      body: ops.putPresence(deps.world, userId as string, parse(putPresenceBody, body)),
     }),
   },
   {

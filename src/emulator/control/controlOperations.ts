@@ -24,6 +24,7 @@ import type {
   createUserBody,
   patchGuildBody,
   putMemberBody,
+  putPresenceBody,
   putThreadMemberBody,
 } from './controlSchemas.js';
 
@@ -64,6 +65,15 @@ export function createUser(world: World, input: In<typeof createUserBody>) {
     application_id: applicationId,
     scopes: token.scopes,
   };
+}
+
+/**
+ * `PUT /_emulator/users/{user_id}/presence`: sets the user's presence status (404 10013 for an
+ * unknown user). Every presence count and the widget follow at once.
+ */
+export function putPresence(world: World, userId: Snowflake, input: In<typeof putPresenceBody>) {
+  const user = world.setPresence(userId, input.status);
+  return { user_id: user.id, status: user.status };
 }
 
 /** `POST /_emulator/guilds`: the owner (a user or a bot user) becomes the first member. */

@@ -1,6 +1,7 @@
 /** Request bodies of the control API (`/_emulator/...`), validated like platform bodies (50035). */
 import { z } from 'zod';
 import { snowflake } from '../../spec/schemas/common.js';
+import { presenceStatuses } from '../world/accountRecords.js';
 import { seedObjectSchema } from '../world/seed.js';
 
 const intent = z.enum(['GUILD_MEMBERS', 'MESSAGE_CONTENT', 'GUILD_PRESENCES']);
@@ -25,6 +26,9 @@ export const createUserBody = z.object({
   application_id: snowflake.optional(),
   scopes: z.array(z.string().min(1).max(100)).max(50).optional(),
 });
+
+/** `PUT /_emulator/users/{user_id}/presence`. */
+export const putPresenceBody = z.object({ status: z.enum(presenceStatuses) });
 
 /** `POST /_emulator/guilds`. */
 export const createGuildBody = z.object({

@@ -21,6 +21,15 @@ export const privilegedIntents: readonly PrivilegedIntent[] = [
   'MESSAGE_CONTENT',
 ];
 
+/**
+ * Every presence status a user can show, as the guild widget names them. All but `offline` count as
+ * present: the "non-offline members" of approximate_presence_count and the widget's online count.
+ */
+export const presenceStatuses = ['online', 'idle', 'dnd', 'offline'] as const;
+
+/** A user's presence status (see {@link presenceStatuses}). */
+export type PresenceStatus = (typeof presenceStatuses)[number];
+
 /** An application (a game) with its bot user. */
 export interface ApplicationRecord {
   id: Snowflake;
@@ -55,6 +64,11 @@ export interface UserRecord {
   application_id: Snowflake | null;
   /** When the account was made (drives nothing yet; kept for verification levels). */
   created_at: EpochMs;
+  /**
+   * The user's presence, bots included. Starts `online` so that a world built only from memberships
+   * shows everyone present; the control API and seeds change it.
+   */
+  status: PresenceStatus;
 }
 
 /** An OAuth2 scope name, e.g. `guilds.join`. */

@@ -54,5 +54,7 @@ export function unknownUser(id: string): UserRecord {
     premium_type: 0,
     application_id: null,
     created_at: 0,
+    // An account the world does not know has no session, so it is never present.
+    status: 'offline',
   };
 }

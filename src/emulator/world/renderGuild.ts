@@ -162,7 +162,10 @@ export function memberRemovePayload(
 export interface RenderGuildOptions {
   /** Add approximate_member_count and approximate_presence_count (with_counts=true). */
   readonly withCounts?: boolean;
-  /** Online members for approximate_presence_count (the emulator has no presence: default 0). */
+  /**
+   * Non-offline members for approximate_presence_count: pass `presenceCount(world, guild)` from
+   * presence.ts whenever `withCounts` is set. @defaultValue 0
+   */
   readonly presenceCount?: number;
 }
 

@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { snowflake } from '../../spec/schemas/common.js';
+import { presenceStatuses } from './accountRecords.js';
 import type { World } from './world.js';
 
 const intent = z.enum(['GUILD_MEMBERS', 'MESSAGE_CONTENT', 'GUILD_PRESENCES']);
@@ -33,6 +34,8 @@ const seedUser = z.object({
   /** @defaultValue the seed's first application */
   application_id: snowflake.optional(),
   scopes: z.array(z.string().min(1)).optional(),
+  /** The user's presence status. @defaultValue 'online' */
+  status: z.enum(presenceStatuses).optional(),
 });
 
 const seedOverwrite = z.object({
@@ -141,7 +144,12 @@ export function applySeed(world: World, seed: SeedObject): void {
   const firstApp = [...world.applications.keys()][0];
   for (const entry of parsed.users ?? []) {
     const user = world.createUser(
-      defined({ username: entry.username, id: entry.id, global_name: entry.global_name }),
+      defined({
+        username: entry.username,
+        id: entry.id,
+        global_name: entry.global_name,
+        status: entry.status,
+      }),
     );
     const applicationId = entry.application_id ?? firstApp;
     if (entry.access_token !== undefined || entry.scopes !== undefined) {

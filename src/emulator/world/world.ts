@@ -23,6 +23,7 @@ import {
   type DmMessageRecord,
   defaultUserScopes,
   type OAuth2Scope,
+  type PresenceStatus,
   type PrivilegedIntent,
   privilegedIntents,
   type RoleConnectionRecord,
@@ -81,6 +82,8 @@ export interface NewUser {
   bot?: boolean;
   application_id?: Snowflake | null;
   premium_type?: number;
+  /** @defaultValue 'online' (bots too) */
+  status?: PresenceStatus;
 }
 
 /** Fields of a new bearer token. */
@@ -185,8 +188,19 @@ export class World {
       premium_type: input.premium_type ?? 0,
       application_id: input.application_id ?? null,
       created_at: this.clock.now(),
+      status: input.status ?? 'online',
     };
     this.users.set(id, user);
+    return user;
+  }
+
+  /**
+   * Sets a user's presence status, or throws 404 code 10013 Unknown User. No event: the
+   * specification describes no presence event, only the counts and widget entries it drives.
+   */
+  setPresence(userId: Snowflake, status: PresenceStatus): UserRecord {
+    const user = this.requireUser(userId);
+    user.status = status;
     return user;
   }
 

@@ -11,6 +11,7 @@ import { requirePermissions } from '../../permissions/requirePermissions.js';
 import { PlatformError } from '../../platformError.js';
 import type { UserRecord } from '../../world/accountRecords.js';
 import type { ChannelRecord, GuildRecord, MemberRecord } from '../../world/guildRecords.js';
+import { presenceCount } from '../../world/presence.js';
 import { renderGuild } from '../../world/renderGuild.js';
 import type { World } from '../../world/world.js';
 import type { HandlerContext } from '../handlerTypes.js';
@@ -88,17 +89,11 @@ export function displayedPermissions(guild: GuildRecord, member: MemberRecord, n
 }
 
 /**
- * Online members. The emulator models no presence, so every member counts as online: widget,
- * preview and `with_counts` answers agree with each other, and tests control the count through
- * membership.
+ * The guild object of Get Guild, Modify Guild and GUILD_UPDATE; with `withCounts`, its member count
+ * and its non-offline members (world/presence.ts).
  */
-export function presenceCount(guild: GuildRecord): number {
-  return guild.members.size;
-}
-
-/** The guild object of Get Guild, Modify Guild and GUILD_UPDATE, with presence counted. */
-export function guildWire(guild: GuildRecord, withCounts = false): Record<string, unknown> {
-  return renderGuild(guild, { withCounts, presenceCount: presenceCount(guild) });
+export function guildWire(world: World, guild: GuildRecord, withCounts = false): Record<string, unknown> {
+  return renderGuild(guild, withCounts ? { withCounts, presenceCount: presenceCount(world, guild) } : {});
 }
 
 /** The channel of this guild (not a thread), or undefined. */

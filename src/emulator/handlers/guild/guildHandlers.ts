@@ -7,6 +7,7 @@
  */
 import { ErrorCode } from '../../../spec/codes.js';
 import { extraErrorCodes, PlatformError } from '../../platformError.js';
+import { presenceCount } from '../../world/presence.js';
 import { renderChannel } from '../../world/renderGuild.js';
 import { defineHandlers, reply } from '../handlerTypes.js';
 import {
@@ -16,14 +17,7 @@ import {
   modifyChannelPositions,
   voiceRegions,
 } from './channelRules.js';
-import {
-  actingUser,
-  callerHas,
-  guildForCaller,
-  guildWire,
-  presenceCount,
-  requireGuild,
-} from './guildAccess.js';
+import { actingUser, callerHas, guildForCaller, guildWire, requireGuild } from './guildAccess.js';
 import {
   AuditAction,
   auditEntry,
@@ -54,7 +48,7 @@ import {
 export const guildHandlers = defineHandlers({
   getGuild: (ctx) => {
     const guild = guildForCaller(ctx, ctx.params.guild_id);
-    return reply.json(guildWire(guild, ctx.query.with_counts === true));
+    return reply.json(guildWire(ctx.world, guild, ctx.query.with_counts === true));
   },
 
   getGuildPreview: (ctx) => {
@@ -63,7 +57,7 @@ export const guildHandlers = defineHandlers({
     const member = guild.members.has(actingUser(ctx).id);
     if (!member && !guild.features.includes('DISCOVERABLE'))
       throw PlatformError.unknown(ErrorCode.UNKNOWN_GUILD);
-    return reply.json(previewWire(guild));
+    return reply.json(previewWire(ctx.world, guild));
   },
 
   modifyGuild: (ctx) => {
@@ -71,7 +65,7 @@ export const guildHandlers = defineHandlers({
     const changes = modifyGuild(ctx, guild, ctx.body);
     auditEntry(ctx, guild, AuditAction.GUILD_UPDATE, guild.id, changes);
     emitGuildUpdate(ctx.world, guild);
-    return reply.json(guildWire(guild));
+    return reply.json(guildWire(ctx.world, guild));
   },
 
   createGuild: () => {
@@ -133,7 +127,10 @@ export const guildHandlers = defineHandlers({
 
   getGuildWidgetImage: (ctx) => {
     const guild = requireWidgetEnabled(requireGuild(ctx.world, ctx.params.guild_id));
-    return reply.bytes('image/png', renderWidgetImage(guild, ctx.query.style, presenceCount(guild)));
+    return reply.bytes(
+      'image/png',
+      renderWidgetImage(guild, ctx.query.style, presenceCount(ctx.world, guild)),
+    );
   },
 
   getGuildVanityUrl: (ctx) => {

@@ -16,10 +16,11 @@ import type { PermissionName } from '../../../spec/permissions.js';
 import { featureChangeIssues, type ModifyGuildBody } from '../../../spec/schemas/guild.js';
 import { type FieldError, fieldErrorTree, PlatformError } from '../../platformError.js';
 import type { AuditLogEntryRecord, GuildRecord, MemberRecord } from '../../world/guildRecords.js';
+import { presenceCount } from '../../world/presence.js';
 import { compareIds } from '../../world/renderGuild.js';
 import type { World } from '../../world/world.js';
 import type { HandlerContext } from '../handlerTypes.js';
-import { actingUser, callerHas, displayedPermissions, guildWire, presenceCount } from './guildAccess.js';
+import { actingUser, callerHas, displayedPermissions, guildWire } from './guildAccess.js';
 
 /** Audit-log event numbers of the operations in this area (the platform's Audit Log Events). */
 export const AuditAction = {
@@ -92,7 +93,7 @@ export function auditEntry(
 
 /** Emits GUILD_UPDATE with the guild object. */
 export function emitGuildUpdate(world: World, guild: GuildRecord): void {
-  world.emit('GUILD_UPDATE', guildWire(guild), guild.id);
+  world.emit('GUILD_UPDATE', guildWire(world, guild), guild.id);
 }
 
 /** The channel types each channel field of Modify Guild accepts. */
@@ -229,7 +230,7 @@ export function modifyGuild(
  * Get Guild Preview: members read it; anyone else only for a discoverable guild (others get 404
  * 10004 Unknown Guild, as if the guild did not exist).
  */
-export function previewWire(guild: GuildRecord): Record<string, unknown> {
+export function previewWire(world: World, guild: GuildRecord): Record<string, unknown> {
   return {
     id: guild.id,
     name: guild.name,
@@ -240,7 +241,7 @@ export function previewWire(guild: GuildRecord): Record<string, unknown> {
     emojis: guild.emojis.map((e) => ({ ...e })),
     features: [...guild.features],
     approximate_member_count: guild.members.size,
-    approximate_presence_count: presenceCount(guild),
+    approximate_presence_count: presenceCount(world, guild),
     description: guild.description,
     stickers: guild.stickers.map((s) => ({ ...s })),
   };
@@ -281,7 +282,7 @@ export function currentUserGuilds(world: World, userId: string, page: GuildsPage
     };
     if (page.with_counts === true) {
       wire.approximate_member_count = guild.members.size;
-      wire.approximate_presence_count = presenceCount(guild);
+      wire.approximate_presence_count = presenceCount(world, guild);
     }
     return wire;
   });

@@ -14,6 +14,7 @@ import type { ModifyGuildWidgetBody } from '../../../spec/schemas/widget.js';
 import { extraErrorCodes, PlatformError } from '../../platformError.js';
 import type { GuildRecord } from '../../world/guildRecords.js';
 import type { InviteRecord } from '../../world/inviteRecords.js';
+import { isPresent, presenceCount } from '../../world/presence.js';
 import { isThread, isVoiceLike } from '../../world/renderGuild.js';
 import { toIso, toIsoOrNull } from '../../world/time.js';
 import type { World } from '../../world/world.js';
@@ -99,19 +100,23 @@ export function widgetChannels(guild: GuildRecord) {
 
 /**
  * widget.json: the guild's id and name, the widget channel's invite (when one is set), the visible
- * voice channels, and at most 100 members with anonymised ids, discriminators and avatars.
+ * voice channels, and at most 100 present (non-offline) members with their status and anonymised
+ * ids, discriminators and avatars; presence_count counts every present member, beyond 100 too.
  */
 export function widgetWire(world: World, guild: GuildRecord): Record<string, unknown> {
   const channels = widgetChannels(guild);
   const visible = new Set(channels.map((c) => c.id));
   const people = [...guild.members.values()]
-    .map((member) => {
-      const user = world.userOrPlaceholder(member.user_id);
-      return { member, name: member.nick ?? user.global_name ?? user.username };
-    })
+    .map((member) => ({ member, user: world.userOrPlaceholder(member.user_id) }))
+    .filter(({ user }) => isPresent(user.status))
+    .map(({ member, user }) => ({
+      member,
+      status: user.status,
+      name: member.nick ?? user.global_name ?? user.username,
+    }))
     .sort((a, b) => a.name.localeCompare(b.name) || a.member.user_id.localeCompare(b.member.user_id))
     .slice(0, limits.guild.widgetMembersMax);
-  const members = people.map(({ member, name }, index) => {
+  const members = people.map(({ member, status, name }, index) => {
     // The platform hides who is who: the id is a sequence number and the avatar a per-guild hash.
     const hash = createHash('md5').update(`${guild.id}:${index}`).digest('hex');
     const wire: Record<string, unknown> = {
@@ -119,7 +124,7 @@ export function widgetWire(world: World, guild: GuildRecord): Record<string, unk
       username: name,
       discriminator: '0000',
       avatar: null,
-      status: 'online',
+      status,
       avatar_url: `https://cdn.discordapp.com/widget-avatars/${hash}/${hash}`,
     };
     if (member.voice_channel_id !== null && visible.has(member.voice_channel_id)) {
@@ -141,7 +146,7 @@ export function widgetWire(world: World, guild: GuildRecord): Record<string, unk
     instant_invite: invite ? `https://discord.com/invite/${invite.code}` : null,
     channels: channels.map((c) => ({ id: c.id, name: c.name, position: c.position })),
     members,
-    presence_count: guild.members.size,
+    presence_count: presenceCount(world, guild),
   };
 }
 

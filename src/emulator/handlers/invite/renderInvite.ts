@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import type { ApplicationRecord } from '../../world/accountRecords.js';
 import type { GuildRecord } from '../../world/guildRecords.js';
 import type { InviteRecord } from '../../world/inviteRecords.js';
+import { presenceCount } from '../../world/presence.js';
 import { renderUser } from '../../world/renderAccount.js';
 import { renderPartialRole } from '../../world/renderGuild.js';
 import { toIso, toIsoOrNull } from '../../world/time.js';
@@ -102,8 +103,7 @@ export function renderInvite(
   }
   if (options.withCounts && guild) {
     wire.approximate_member_count = guild.members.size;
-    // The emulator has no presences: nobody is online (as renderGuild's counts say too).
-    wire.approximate_presence_count = 0;
+    wire.approximate_presence_count = presenceCount(world, guild);
   }
   if (options.withMetadata) {
     wire.uses = invite.uses;

@@ -68,12 +68,14 @@ export function patchMember(
 /**
  * The bulk entry that makes the platform's member equal `member`, every field spelled out: after a
  * removal and a re-add the platform must not keep old values, so nothing is left to "omitted keeps".
+ * No flags go as `null`, not `0`: the platform's OpenAPI document allows a member's `flags` to be
+ * null or CanLinkLobby (1) only.
  */
 export function memberToEntry(member: LobbyMemberView): BulkLobbyMemberEntry {
   return {
     id: member.id,
     metadata: { ...member.metadata },
-    flags: member.flags,
+    flags: member.flags === 0 ? null : member.flags,
     additional_name: member.additionalName,
   };
 }

@@ -10,12 +10,11 @@ import type { Clock } from '../../src/clock.js';
 import { startEmulator } from '../../src/emulator/index.js';
 import { ApiError } from '../../src/rest/errors/ApiError.js';
 import { RestClient } from '../../src/rest/RestClient.js';
-import type { Transport, TransportRequest } from '../../src/rest/transport/Transport.js';
-import { undiciTransport } from '../../src/rest/transport/undiciTransport.js';
 import type { RouteDef } from '../../src/spec/route.js';
 import type { RouteName } from '../../src/spec/routes.js';
 import { routes } from '../../src/spec/routes.js';
 import { describeErrors, findOperation, hasOpenApi, requestValidator } from '../support/openapi.js';
+import { recordingTransport } from '../support/recordingTransport.js';
 
 /** Ids and tokens of the demo world (src/emulator/DEMO.md). */
 const demo = {
@@ -49,27 +48,16 @@ type Emu = Awaited<ReturnType<typeof startEmulator>>;
 let emu: Emu;
 let client: RestClient;
 
-/** Every request the client sent since the last reset, as it went to the transport. */
-const sent: TransportRequest[] = [];
-
-/** The undici transport, recording each request on its way. */
-function recordingTransport(): Transport {
-  const inner = undiciTransport();
-  return {
-    request: (req) => {
-      sent.push(req);
-      return inner.request(req);
-    },
-    close: () => inner.close(),
-  };
-}
+/** The client's transport: every request it sent since the last reset, as it went out. */
+const transport = recordingTransport();
+const sent = transport.sent;
 
 beforeAll(async () => {
   emu = await startEmulator({ port: 0, seed: 'demo', clock: 'manual', rateLimits: 'off' });
   client = new RestClient({
     baseUrl: emu.apiUrl,
     auth: { bot: demo.tokens.bot },
-    transport: recordingTransport(),
+    transport,
     validateResponses: true,
     // Fail fast: a case that fails must not hide behind retries.
     maxRetries: 0,
@@ -77,6 +65,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await client?.close();
+  await transport.close();
   await emu?.close();
 });
 beforeEach(async () => {

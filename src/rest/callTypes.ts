@@ -38,15 +38,20 @@ type QueryArg<R extends RouteDef> = R extends { readonly query: infer Q extends 
   : { readonly query?: never };
 
 /**
- * The body: optional when its schema accepts `undefined`, or when every field may be absent (a JSON
- * body left out is then sent as `{}`; a multipart one sends its files alone).
+ * The body: optional when its schema accepts `undefined`, when the route says it may be left out
+ * (`bodyOptional`: sent as `{}`, or the files alone on a multipart call), or for multipart form
+ * fields that may all be absent.
  */
 type BodyArg<R extends RouteDef> = R extends { readonly body: infer B extends z.ZodType }
   ? undefined extends z.input<B>
     ? { readonly body?: z.input<B> }
-    : Empty extends z.input<B>
+    : R extends { readonly bodyOptional: true }
       ? { readonly body?: z.input<B> }
-      : { readonly body: z.input<B> }
+      : R extends { readonly bodyKind: 'multipart' }
+        ? Empty extends z.input<B>
+          ? { readonly body?: z.input<B> }
+          : { readonly body: z.input<B> }
+        : { readonly body: z.input<B> }
   : { readonly body?: never };
 
 type FilesArg<R extends RouteDef> = R extends { readonly files: readonly (infer F extends string)[] }

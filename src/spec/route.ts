@@ -59,6 +59,13 @@ export interface RouteDef {
   /** The request body. */
   readonly body?: z.ZodType;
   readonly bodyKind?: BodyKind;
+  /**
+   * The body may be left out and is then sent as `{}`: every field is optional and the defaults are
+   * what a caller usually wants (Create Lobby, Add a Member, Create Guild Ban…). Not set where an
+   * empty body does something drastic: Link Channel unlinks, moderation metadata is cleared, Begin
+   * Guild Prune prunes with its 7-day default.
+   */
+  readonly bodyOptional?: true;
   /** For multipart bodies: the names of the file fields. */
   readonly files?: readonly string[];
   /** Success status, or every success status when there are several (201 or 204, say). */

@@ -25,10 +25,23 @@ describe('facade types', () => {
     client.guilds.getMember({ guild_id: '1' });
     // @ts-expect-error the body is required (content)
     client.lobbies.sendMessage({ lobby_id: '1' });
-    // Bodies whose every field is optional may be left out (sent as {}).
+    // Routes marked bodyOptional may leave the body out (sent as {}).
     client.lobbies.create();
-    client.lobbies.modify({ lobby_id: '1' });
+    client.lobbies.addMember({ lobby_id: '1', user_id: '2' });
+    client.guilds.createBan({ guild_id: '1', user_id: '2' }, { reason: 'spam' });
+    client.guilds.createRole({ guild_id: '1' });
+    client.channels.createInvite({ channel_id: '1' });
+    client.channels.createInvite({ channel_id: '1' }, { files: { target_users_file: 'user_id\n1\n' } });
+    // Others keep it required, even when every field is optional: an empty body would be a no-op…
+    // @ts-expect-error the body is required
     client.guilds.modify({ guild_id: '1' }, { reason: 'tidy' });
+    // @ts-expect-error the body is required
+    client.lobbies.modify({ lobby_id: '1' });
+    // …or drastic: unlinking the channel, pruning with the default 7 days.
+    // @ts-expect-error the body is required
+    client.lobbies.linkChannel({ lobby_id: '1' }, { auth: { bearer: 'b' } });
+    // @ts-expect-error the body is required
+    client.guilds.beginPrune({ guild_id: '1' });
     // @ts-expect-error createOrJoin needs a secret
     client.lobbies.createOrJoin({ auth: { bearer: 'b' } });
     client.lobbies.modify(

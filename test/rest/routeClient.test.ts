@@ -7,6 +7,7 @@ import { ManualClock } from '../../src/clock.js';
 import type { ApiError } from '../../src/rest/errors/ApiError.js';
 import { isApiError, isTokenKindError, isValidationError } from '../../src/rest/errors/guards.js';
 import type { ValidationError } from '../../src/rest/errors/ValidationError.js';
+import { RestClient } from '../../src/rest/RestClient.js';
 import { RouteClient } from '../../src/rest/RouteClient.js';
 import type { RestClientOptions } from '../../src/rest/restClientDefaults.js';
 import { type FakeAnswer, fakeTransport, type RecordedRequest } from './support/fakeTransport.js';
@@ -108,26 +109,53 @@ describe('requests', () => {
     expect(transport.requests[2]!.headers['content-type']).toBe('application/json');
   });
 
-  it('sends {} for a body left out whose every field is optional, and nothing for an optional body', async () => {
-    const { client, transport } = setup(() => ({ status: 200, body: {} }));
-    // Modify Guild Member: a required object of optional fields.
-    await client.call('modifyGuildMember', { params: { guild_id: '1', user_id: '2' } });
-    expect(transport.requests[0]!.headers['content-type']).toBe('application/json');
-    expect(transport.requests[0]!.bodyText).toBe('{}');
-    // The same left out with validation off: still a well-formed body.
-    const unchecked = setup(() => ({ status: 200, body: {} }), { validate: false });
-    await unchecked.client.call('modifyGuildMember', { params: { guild_id: '1', user_id: '2' } });
-    expect(unchecked.transport.requests[0]!.bodyText).toBe('{}');
-    // Create Lobby (here): the body itself may be absent, so none is sent.
-    await client.call('createLobby');
-    expect(transport.requests[1]!.bodyText).toBeUndefined();
-    expect(transport.requests[1]!.headers['content-type']).toBeUndefined();
-    // Multipart with files alone: no payload_json part is invented.
-    await client.call('createChannelInvite', {
-      params: { channel_id: '3' },
-      files: { target_users_file: 'user_id\n7\n' },
-    });
-    expect(transport.requests[2]!.bodyText).not.toContain('payload_json');
+  it('sends {} for a body the route lets callers leave out, and nothing for an optional body', async () => {
+    const transport = fakeTransport(() => ({ status: 200, body: { code: 'abc' } }));
+    const options = {
+      baseUrl: 'http://api.test/api/v10',
+      auth: { bot: BOT },
+      transport,
+      clock: new ManualClock(),
+    };
+    const real = new RestClient(options);
+    const unchecked = new RestClient({ ...options, validate: false });
+    // Create Guild Ban (bodyOptional): `{}`, with validation on or off.
+    await real.guilds.createBan({ guild_id: '1', user_id: '2' }, { reason: 'spam' });
+    await unchecked.guilds.createBan({ guild_id: '1', user_id: '2' });
+    for (const req of transport.requests) {
+      expect(req.headers['content-type']).toBe('application/json');
+      expect(req.bodyText).toBe('{}');
+    }
+    // Create Channel Invite (bodyOptional, JSON or multipart): `{}`, or the file alone.
+    await real.channels.createInvite({ channel_id: '3' });
+    expect(transport.requests[2]!.bodyText).toBe('{}');
+    for (const client of [real, unchecked]) {
+      await client.channels.createInvite(
+        { channel_id: '3' },
+        { files: { target_users_file: 'user_id\n7\n' } },
+      );
+      const sent = transport.requests.at(-1)!;
+      expect(sent.headers['content-type']).toMatch(/^multipart\/form-data/);
+      expect(sent.bodyText).toContain('user_id\n7\n');
+      expect(sent.bodyText).not.toContain('payload_json');
+    }
+    // Where an empty body would do something drastic (Link Channel would unlink), it stays required.
+    const before = transport.requests.length;
+    const error = await rejection(
+      // @ts-expect-error the body is required: an empty one would unlink the channel
+      real.lobbies.linkChannel({ lobby_id: '4' }, { auth: { bearer: BEARER } }),
+    );
+    expect(isValidationError(error)).toBe(true);
+    expect((error as ValidationError).issues.map((i) => i.field)).toEqual(['body']);
+    expect(transport.requests).toHaveLength(before);
+    // A route whose body schema accepts undefined (Create Lobby in the test table) sends none.
+    const { client: testClient, transport: testTransport } = setup(() => ({
+      status: 201,
+      body: { id: '9' },
+    }));
+    await testClient.call('createLobby');
+    expect(testTransport.requests[0]!.bodyText).toBeUndefined();
+    expect(testTransport.requests[0]!.headers['content-type']).toBeUndefined();
   });
 });
 

@@ -115,9 +115,11 @@ export function prepareRequest(
   const files = args.files;
   const multipart =
     route.bodyKind === 'multipart' || (route.files !== undefined && files !== undefined && hasFile(files));
-  if (args.body === undefined && !multipart && sendsEmptyObject(route)) args = { ...args, body: emptyBody };
+  // A body the route lets callers leave out goes as `{}` (on a multipart call, the files go alone).
+  if (args.body === undefined && !multipart && route.bodyOptional === true)
+    args = { ...args, body: emptyBody };
 
-  if (config.validate) validateInput(route, args);
+  if (config.validate) validateInput(route, args, multipart);
   const params = args.params ?? {};
   const path = buildPath(route.path, params, route.name);
   const url =
@@ -168,23 +170,6 @@ function hasFile(files: Readonly<Record<string, unknown>>): boolean {
 }
 
 const emptyBody: Readonly<Record<string, never>> = Object.freeze({});
-const emptyObjectRoutes = new WeakMap<RouteDef, boolean>();
-
-/**
- * Whether a JSON body left out is sent as `{}`: when the route's body is an object whose every field
- * may be absent (Create Lobby, Modify Guild…) but not the body itself. Computed once per route.
- */
-function sendsEmptyObject(route: RouteDef): boolean {
-  const body = route.body;
-  if (body === undefined) return false;
-  let fits = emptyObjectRoutes.get(route);
-  if (fits === undefined) {
-    fits = !body.safeParse(undefined).success && body.safeParse({}).success;
-    emptyObjectRoutes.set(route, fits);
-  }
-  return fits;
-}
-
 const routeKeys = new WeakMap<RouteDef, string>();
 
 /** `METHOD /path/{template}`, computed once per route. */

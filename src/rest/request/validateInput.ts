@@ -107,8 +107,15 @@ function issue(field: string, code: string, message: string): ValidationIssue {
 
 const noFiles: Readonly<Record<string, unknown>> = Object.freeze({});
 
-/** Throws a {@link ValidationError} listing every problem with `args` for `route`. */
-export function validateInput(route: RouteDef, args: LooseCallArgs): void {
+/**
+ * Throws a {@link ValidationError} listing every problem with `args` for `route`; `multipart`: whether
+ * the call goes as multipart/form-data (a JSON-or-multipart route given files).
+ */
+export function validateInput(
+  route: RouteDef,
+  args: LooseCallArgs,
+  multipart = route.bodyKind === 'multipart',
+): void {
   const issues: ValidationIssue[] = [];
   check(issues, route.params, args.params ?? {}, 'params');
 
@@ -120,9 +127,10 @@ export function validateInput(route: RouteDef, args: LooseCallArgs): void {
   const files = args.files ?? noFiles;
   const fileNames = route.files ?? [];
   if (route.body) {
-    // A multipart route's body schema describes its non-file fields, which may all be absent.
-    if (args.body !== undefined || route.bodyKind !== 'multipart')
-      check(issues, route.body, args.body, 'body');
+    // A multipart call's body describes its non-file fields: it may be left out when they may all be
+    // absent (a multipart-only route) or the route says so; the files then go alone.
+    const mayOmit = multipart && (route.bodyKind === 'multipart' || route.bodyOptional === true);
+    if (args.body !== undefined || !mayOmit) check(issues, route.body, args.body, 'body');
   } else if (args.body !== undefined) {
     issues.push(issue('body', 'unexpected', `${route.name} takes no body`));
   }

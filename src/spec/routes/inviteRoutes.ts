@@ -134,6 +134,7 @@ export const inviteRoutes = {
     params: channelParams,
     body: createChannelInviteBody,
     bodyKind: 'json-or-multipart',
+    bodyOptional: true,
     files: ['target_users_file'],
     status: 200,
     responseKind: 'json',

@@ -53,6 +53,8 @@ export class Lobby extends EventEmitter<LobbyEvents> {
   readonly #onIdle: IdlePolicy;
   readonly #host: LobbyHost;
   readonly #schedule: SyncSchedule;
+  /** Activity so far (changes of any origin, messages, touch()): an idle action started before is off. */
+  #activityCount = 0;
   /** Opaque scheduling slot of the runtime. */
   #slot: unknown;
   readonly #ops = new SerialOperations(() => this.#reschedule());
@@ -180,11 +182,7 @@ export class Lobby extends EventEmitter<LobbyEvents> {
 
   /** Deletes the lobby on the platform; `deleted` fires (origin `local`) and the handle is disposed. */
   delete(options: LobbyCallOptions = {}): Promise<void> {
-    return this.#ops.run(async () => {
-      if (this.#closed) return;
-      await this.#host.rest.call('deleteLobby', { params: { lobby_id: this.id }, ...signalArg(options) });
-      this.#end('local');
-    });
+    return this.#ops.run(() => this.#deleteNow(options));
   }
 
   /** Links guild text channel `channelId` (the user of `rest` needs CanLinkLobby). */
@@ -264,14 +262,16 @@ export class Lobby extends EventEmitter<LobbyEvents> {
     if (step?.type === 'warning') {
       this.emit('idleWarning', { remainingMs: step.remainingMs, deadline: step.deadline });
     } else if (step?.type === 'idle') {
+      // Read before the event: a listener that keeps the lobby alive (touch(), a change) calls the action off.
+      const activity = this.#activityCount;
       this.emit('idle', { deadline: step.deadline, policy: this.#onIdle });
-      this.#idleAction();
+      this.#idleAction(activity);
     }
     if (!this.#closed && !this.#ops.busy) {
       // Failures are reported through syncError; the promises are only kept from going unhandled.
       switch (this.#schedule.due(now, !this.#queue.isClean)) {
         case 'idleAction':
-          this.#idleAction();
+          this.#idleAction(this.#activityCount);
           break;
         case 'flush':
           this.#ops.run(() => this.#flushNow(undefined)).catch(noop);
@@ -319,8 +319,9 @@ export class Lobby extends EventEmitter<LobbyEvents> {
     this.#activity(this.#host.clock.now());
   }
 
-  /** Activity: the countdown starts over, and an idle action waiting for its retry is called off. */
+  /** Activity: the countdown starts over, and an idle action under way or waiting for its retry is called off. */
   #activity(now: number): void {
+    this.#activityCount++;
     this.#idle.touch(now);
     this.#schedule.idleActionSettled();
   }
@@ -361,6 +362,7 @@ export class Lobby extends EventEmitter<LobbyEvents> {
     this.#schedule.reconcileStarted(this.#host.nextReconcileAt(this.#host.clock.now()));
     try {
       await reconcileLobby(this.#syncTarget(), signal, undefined);
+      this.#schedule.reconcileSucceeded();
     } catch (error) {
       if (this.#closed) return;
       const retryAt = this.#schedule.reconcileFailed(this.#host.clock.now());
@@ -381,25 +383,47 @@ export class Lobby extends EventEmitter<LobbyEvents> {
   }
 
   /**
-   * Carries out the idle policy: `delete` deletes the lobby, `dispose` flushes and lets the handle
-   * go. A failure is reported; one that may pass (no answer, a 5xx, a rate limit) is tried again
-   * after a backoff unless activity comes first, while a refusal (a 4xx) is not tried again.
+   * Carries out the idle policy, unless there was activity since `activity` (the count when the lobby
+   * went idle), checked again before each call. `delete` deletes the lobby: a failure that may pass
+   * (no answer, a 5xx, a rate limit) is reported and tried again after a backoff, a refusal (4xx) is
+   * reported and left. `dispose` flushes, then lets the handle go: a failed flush has reported itself
+   * and scheduled its retry, which the dispose follows.
    */
-  #idleAction(): void {
-    this.#schedule.idleActionSettled();
-    const action =
-      this.#onIdle === 'delete' ? this.delete() : this.#onIdle === 'dispose' ? this.dispose() : undefined;
-    action?.catch((error: unknown) => {
-      if (this.#closed) return;
-      const kind = classifySyncError(error);
-      if (kind === 'gone') {
-        this.#end('remote');
-        return;
-      }
-      const retryAt = kind === 'retry' ? this.#schedule.idleActionFailed(this.#host.clock.now()) : undefined;
-      this.emit('syncError', { error, willRetry: retryAt !== undefined, changes: this.pending, retryAt });
-      this.#reschedule();
-    });
+  #idleAction(activity: number): void {
+    this.#schedule.idleActionStarted();
+    const stillIdle = (): boolean => !this.#closed && this.#activityCount === activity;
+    if (this.#onIdle === 'delete') {
+      this.#ops
+        .run(async () => {
+          if (stillIdle()) await this.#deleteNow({});
+        })
+        .catch((error: unknown) => {
+          if (!stillIdle()) return;
+          const retryAt =
+            classifySyncError(error) === 'retry'
+              ? this.#schedule.idleActionFailed(this.#host.clock.now())
+              : undefined;
+          this.emit('syncError', { error, willRetry: retryAt !== undefined, changes: this.pending, retryAt });
+          this.#reschedule();
+        });
+    } else if (this.#onIdle === 'dispose') {
+      this.#ops
+        .run(async () => {
+          while (stillIdle() && !this.#queue.isClean) await this.#flushNow(undefined);
+          if (stillIdle()) this.#release();
+        })
+        .catch(() => {
+          if (!stillIdle()) return;
+          this.#schedule.idleActionFollows(this.#schedule.flushAt);
+          this.#reschedule();
+        });
+    }
+  }
+
+  async #deleteNow(options: LobbyCallOptions): Promise<void> {
+    if (this.#closed) return;
+    await this.#host.rest.call('deleteLobby', { params: { lobby_id: this.id }, ...signalArg(options) });
+    this.#end('local');
   }
 
   /** The lobby is gone: forget everything pending and let the handle go. */

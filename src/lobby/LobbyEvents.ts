@@ -105,8 +105,9 @@ export interface SyncedEvent {
 export interface SyncErrorEvent {
   readonly error: unknown;
   /**
-   * True: a retry is scheduled (for a flush, the changes stay pending); false: the changes were
-   * refused and dropped.
+   * True: a retry is scheduled at `retryAt` (for a flush, the changes stay pending). False: nothing
+   * is retried; for a flush, the changes listed were refused and dropped; for the idle policy's
+   * delete, the platform refused it and the lobby stays.
    */
   readonly willRetry: boolean;
   /** The changes concerned. */

@@ -15,17 +15,29 @@ export class SyncSchedule {
   #retryAt = NEVER;
   #reconcileAt: number;
   #idleActionAt = NEVER;
-  /** Consecutive failures, for the backoff of the next retry; a success starts over. */
-  #failures = 0;
+  /**
+   * Consecutive failures of each kind of work, for the backoff of its next retry: a flush that went
+   * through starts the flush's backoff over, a reconcile the reconcile's, activity the idle action's.
+   */
+  #flushFailures = 0;
+  #reconcileFailures = 0;
+  #idleActionFailures = 0;
   readonly #backoff: (failure: number) => number;
+  readonly #pace: (desired: number) => number;
 
   /**
    * @param firstReconcileAt - when the first reconcile is due (Infinity: never)
    * @param backoff - the delay before retry number `failure` (0-based)
+   * @param pace - the time a reconcile wished for `desired` may go (the runtime's reconcile pacing)
    */
-  constructor(firstReconcileAt: number, backoff: (failure: number) => number) {
+  constructor(
+    firstReconcileAt: number,
+    backoff: (failure: number) => number,
+    pace: (desired: number) => number = (desired) => desired,
+  ) {
     this.#reconcileAt = firstReconcileAt;
     this.#backoff = backoff;
+    this.#pace = pace;
   }
 
   /** When a pending change goes out: the retry time while a failed flush waits, else the flush delay's end. */
@@ -59,14 +71,14 @@ export class SyncSchedule {
    * Returns the retry time.
    */
   flushFailed(now: number): number {
-    this.#retryAt = now + this.#backoff(this.#failures++);
+    this.#retryAt = now + this.#backoff(this.#flushFailures++);
     this.#reconcileAt = Math.min(this.#reconcileAt, this.#retryAt);
     return this.#retryAt;
   }
 
   /** A flush went through: the backoff starts over. */
   flushSucceeded(): void {
-    this.#failures = 0;
+    this.#flushFailures = 0;
     this.#retryAt = NEVER;
   }
 
@@ -75,21 +87,40 @@ export class SyncSchedule {
     this.#reconcileAt = nextAt;
   }
 
-  /** A reconcile failed at `now`: tried again after a backoff. Returns the retry time. */
+  /** A reconcile failed at `now`: tried again after a backoff, paced. Returns the retry time. */
   reconcileFailed(now: number): number {
-    this.#reconcileAt = now + this.#backoff(this.#failures++);
+    this.#reconcileAt = this.#pace(now + this.#backoff(this.#reconcileFailures++));
     return this.#reconcileAt;
   }
 
-  /** The idle action (delete, dispose) failed at `now`: tried again after a backoff. Returns the retry time. */
+  /** A reconcile went through: the reconcile's backoff starts over. */
+  reconcileSucceeded(): void {
+    this.#reconcileFailures = 0;
+  }
+
+  /** The idle action starts: no retry of it waits any more (one is set again if it fails). */
+  idleActionStarted(): void {
+    this.#idleActionAt = NEVER;
+  }
+
+  /** The idle action (delete) failed at `now`: tried again after a backoff. Returns the retry time. */
   idleActionFailed(now: number): number {
-    this.#idleActionAt = now + this.#backoff(this.#failures++);
+    this.#idleActionAt = now + this.#backoff(this.#idleActionFailures++);
     return this.#idleActionAt;
   }
 
-  /** The idle action is no longer wanted (it went through, or activity started the countdown over). */
+  /**
+   * The idle action (dispose) waits for a flush that failed: tried again with that flush's retry, at
+   * `at`, without a backoff of its own (the flush's is the one that counts).
+   */
+  idleActionFollows(at: number): void {
+    this.#idleActionAt = at;
+  }
+
+  /** The idle action is no longer wanted (activity started the countdown over): its backoff starts over. */
   idleActionSettled(): void {
     this.#idleActionAt = NEVER;
+    this.#idleActionFailures = 0;
   }
 
   /** The work due at `now` when the lobby has `dirty` changes pending, or undefined. */

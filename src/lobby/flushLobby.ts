@@ -195,8 +195,7 @@ async function readBack(
 ): Promise<void> {
   try {
     await reconcileLobby(target, signal, corrected);
-  } catch (error) {
-    if (classifySyncError(error) === 'gone') target.gone();
-    // Otherwise the periodic reconcile corrects the picture later.
+  } catch {
+    // (A lobby gone was handled there.) The periodic reconcile corrects the picture later.
   }
 }

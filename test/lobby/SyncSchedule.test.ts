@@ -65,4 +65,43 @@ describe('SyncSchedule', () => {
     expect(s.due(6_000, true)).toBe('flush');
     expect(s.due(6_000, false)).toBe('reconcile');
   });
+
+  it('keeps a backoff per kind of work, each started over by its own success', () => {
+    const s = new SyncSchedule(Number.POSITIVE_INFINITY, doubling);
+    s.changed(0, 50);
+    s.flushStarted();
+    expect(s.flushFailed(0)).toBe(1_000);
+    expect(s.flushFailed(0)).toBe(2_000);
+    // A reconcile's failures count apart from the flush's…
+    expect(s.reconcileFailed(0)).toBe(1_000);
+    expect(s.reconcileFailed(0)).toBe(2_000);
+    s.reconcileSucceeded();
+    expect(s.reconcileFailed(0)).toBe(1_000);
+    // …and the flush's backoff went on growing meanwhile.
+    expect(s.flushFailed(0)).toBe(4_000);
+    // The idle action's starts over with activity, not with its own start.
+    expect(s.idleActionFailed(0)).toBe(1_000);
+    s.idleActionStarted();
+    expect(s.idleActionFailed(0)).toBe(2_000);
+    s.idleActionSettled();
+    expect(s.idleActionAt).toBe(Number.POSITIVE_INFINITY);
+    expect(s.idleActionFailed(0)).toBe(1_000);
+  });
+
+  it("lets a dispose follow the failed flush's retry without a backoff of its own", () => {
+    const s = new SyncSchedule(Number.POSITIVE_INFINITY, doubling);
+    s.changed(0, 50);
+    s.flushStarted();
+    const retryAt = s.flushFailed(100);
+    s.idleActionFollows(s.flushAt);
+    expect(s.idleActionAt).toBe(retryAt);
+    expect(s.due(retryAt, true)).toBe('idleAction');
+    // The next idle action failure still starts from the first backoff step.
+    expect(s.idleActionFailed(0)).toBe(1_000);
+  });
+
+  it('paces reconcile retries through the runtime', () => {
+    const s = new SyncSchedule(Number.POSITIVE_INFINITY, doubling, (desired) => desired + 500);
+    expect(s.reconcileFailed(0)).toBe(1_500);
+  });
 });

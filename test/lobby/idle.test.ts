@@ -108,6 +108,20 @@ describe('the idle countdown', () => {
     expect(serverPicture(emu.emulator, lobby.id)?.metadata).toEqual({ last: 'words' });
   });
 
+  it('a listener that keeps the lobby alive on idle calls the policy off', async () => {
+    const { runtime, clock, rest } = manualRuntime(emu.emulator);
+    const lobby = await runtime.create({ idleTimeoutSeconds: 5 });
+    const before = clock.now();
+    lobby.once('idle', () => lobby.touch());
+    clock.advance(5_000);
+    await lobby.flush();
+    expect(lobby.disposed).toBe(false);
+    expect(serverPicture(emu.emulator, lobby.id)).toBeDefined();
+    expect(lobby.idle.deadline).toBe(before + 10_000);
+    await runtime.dispose();
+    await rest.call('deleteLobby', { params: { lobby_id: lobby.id } });
+  });
+
   it("policy 'none' fires idle once and keeps counting from the next activity", async () => {
     const { runtime, clock } = manualRuntime(emu.emulator, { onIdle: 'none', idleWarningsMs: [] });
     const lobby = await runtime.create({ idleTimeoutSeconds: 5 });

@@ -117,7 +117,9 @@ describe('faults on the way to the platform', () => {
 
   it('an emulator that stops answering altogether: changes wait, then go out when it is back', async () => {
     const { runtime, clock } = throughProxy([]);
-    const lobby = await runtime.create();
+    // The outage outlasts the default idle timeout (300 s), and an idle lobby is deleted once the
+    // platform answers again: this lobby idles only after an hour.
+    const lobby = await runtime.create({ idleTimeoutSeconds: 3_600 });
     proxy.fault = () => 'drop-before';
     lobby.upsertMember(dave.id, { flags: 1 });
     lobby.removeMember(dave.id);
@@ -208,6 +210,57 @@ describe('faults on the way to the platform', () => {
     expect(deadline).toBeGreaterThan(retryAt);
     await expectKeptAt(lobby, clock, retryAt);
     await expectDeletedAt(lobby, clock, deadline);
+  });
+
+  it('activity while the idle delete is in flight calls it off: no retry, the countdown starts over', async () => {
+    const { runtime, clock, rest } = throughProxy([]);
+    const lobby = await runtime.create({ idleTimeoutSeconds: 5 });
+    const calls = countCalls(rest);
+    const reports: SyncErrorEvent[] = [];
+    lobby.on('syncError', (e) => reports.push(e));
+    // The player acts just as the DELETE reaches the platform, which then fails.
+    proxy.fault = (method) => {
+      if (method !== 'DELETE') return 'pass';
+      lobby.touch();
+      return '500';
+    };
+    clock.advance(5_000);
+    await settle(lobby);
+    proxy.fault = () => 'pass';
+    expect(reports).toEqual([]);
+    const deadline = lobby.idle.deadline as number;
+    await expectKeptAt(lobby, clock, deadline - 1);
+    expect(calls.count('deleteLobby')).toBe(1);
+    await expectDeletedAt(lobby, clock, deadline);
+    expect(runtime.size).toBe(0);
+  });
+
+  it("policy 'dispose' follows the failing flush's retries, reporting each failure once", async () => {
+    const { runtime, clock, rest } = throughProxy([]);
+    const lobby = await runtime.create({ idleTimeoutSeconds: 5, onIdle: 'dispose' });
+    const calls = countCalls(rest);
+    const reports: SyncErrorEvent[] = [];
+    lobby.on('syncError', (e) => reports.push(e));
+    proxy.fault = (method) => (method === 'PATCH' ? '500' : 'pass');
+    lobby.setMetadata({ last: 'words' });
+    for (let t = 0; t < 120_000; t += 5_000) {
+      clock.advance(5_000);
+      await settle(lobby);
+    }
+    expect(calls.count('modifyLobby')).toBeGreaterThanOrEqual(3);
+    expect(reports).toHaveLength(calls.count('modifyLobby'));
+    expect(reports.every((r) => r.willRetry)).toBe(true);
+    expect(lobby.disposed).toBe(false);
+    expect(lobby.pending).toEqual([{ kind: 'metadata' }]);
+    proxy.fault = () => 'pass';
+    for (let i = 0; i < 3 && !lobby.disposed; i++) {
+      clock.advance(60_000);
+      await settle(lobby);
+    }
+    expect(lobby.disposed).toBe(true);
+    expect(runtime.size).toBe(0);
+    expect(serverPicture(emu.emulator, lobby.id)?.metadata).toEqual({ last: 'words' });
+    expect(calls.count('deleteLobby')).toBe(0);
   });
 
   it('runtime.dispose() refuses to drop unconfirmed changes, and succeeds once the platform answers', async () => {

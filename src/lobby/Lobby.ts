@@ -72,7 +72,11 @@ export class Lobby extends EventEmitter<LobbyEvents> {
     this.#idle = new IdleCountdown(now, init.idleTimeoutSeconds * 1000, host.settings.idleWarningsMs);
     this.#idle.setSuspended(this.#picture.linkedChannel !== null, now);
     this.#onIdle = init.onIdle;
-    this.#schedule = new SyncSchedule(host.firstReconcileAt(now), (failure) => host.backoff(failure));
+    this.#schedule = new SyncSchedule(
+      host.firstReconcileAt(now),
+      (failure) => host.backoff(failure),
+      (desired) => host.paceReconcile(desired),
+    );
     this.#reschedule();
   }
 

@@ -25,4 +25,6 @@ export interface LobbyHost {
   firstReconcileAt(now: number): number;
   /** When a lobby that just reconciled does so again. */
   nextReconcileAt(now: number): number;
+  /** When a reconcile wished for `desired` (a retry after a failed one) may go, under the runtime's ceiling. */
+  paceReconcile(desired: number): number;
 }

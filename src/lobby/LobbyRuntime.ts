@@ -22,7 +22,7 @@ import { type LobbyCallOptions, signalArg } from './lobbyCallOptions.js';
 import type { LobbyHost, LobbyHostSettings } from './LobbyHost.js';
 import { type LobbyMemberPatch, memberToEntry, patchMember } from './LobbyMemberView.js';
 import { type IdlePolicy, type LobbyRuntimeOptions, lobbyRuntimeDefaults } from './lobbyRuntimeDefaults.js';
-import { reconcileDelayMs } from './reconcileDelayMs.js';
+import { ReconcilePacer } from './ReconcilePacer.js';
 
 /** A member to create a lobby with. */
 export interface LobbyMemberInit extends LobbyMemberPatch {
@@ -108,7 +108,9 @@ export class LobbyRuntime {
     };
     checkReconcileCeiling(o.maxReconcilesPerSecond);
     const interval = this.#reconcileIntervalMs;
-    const delay = () => reconcileDelayMs(interval, this.#lobbies.size, o.maxReconcilesPerSecond);
+    const never = Number.POSITIVE_INFINITY;
+    const pacer = new ReconcilePacer(o.maxReconcilesPerSecond);
+    const pace = (desired: number) => pacer.take(desired, this.clock.now());
     this.#host = {
       rest: this.rest,
       clock: this.clock,
@@ -117,15 +119,11 @@ export class LobbyRuntime {
       release: (lobby) => this.#release(lobby),
       backoff: (retry) => backoffDelay(retry, o.retryBaseMs, o.retryMaxMs, this.#random),
       // The first reconcile falls in the second half of the first interval, so that lobbies opened
-      // together do not all read the platform in the same tick forever after. The lobby being opened
-      // is not in the map yet: counted here.
-      firstReconcileAt: (now) => {
-        const first = reconcileDelayMs(interval, this.#lobbies.size + 1, o.maxReconcilesPerSecond);
-        return first === Number.POSITIVE_INFINITY
-          ? first
-          : now + Math.round(first * (0.5 + this.#random() / 2));
-      },
-      nextReconcileAt: (now) => now + delay(),
+      // together do not all read the platform at once; the pacer keeps every second under the ceiling.
+      firstReconcileAt: (now) =>
+        interval > 0 ? pace(now + Math.round(interval * (0.5 + this.#random() / 2))) : never,
+      nextReconcileAt: (now) => (interval > 0 ? pace(now + interval) : never),
+      paceReconcile: pace,
     };
   }
 

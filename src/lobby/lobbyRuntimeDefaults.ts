@@ -18,9 +18,10 @@ export interface LobbyRuntimeOptions {
   /** How often each lobby is compared with Get Lobby to see changes made elsewhere (0: never). */
   readonly reconcileIntervalMs?: number;
   /**
-   * The most reconciles a second across all open lobbies, on average: past it, the interval
-   * stretches with the number of lobbies, so that reconciles leave room under the token's global
-   * limit for the flushes that carry changes. `Infinity`: no ceiling.
+   * The most reconciles in any second across all open lobbies (retries of failed ones included): a
+   * reconcile whose second is full goes in the next one with room, so the interval stretches with
+   * many lobbies and reconciles leave room under the token's global limit for the flushes that
+   * carry changes. `Infinity`: no ceiling.
    */
   readonly maxReconcilesPerSecond?: number;
   /** Remaining times (ms) at which `idleWarning` fires. */

@@ -28,7 +28,7 @@ import { headersFromRecord, type Transport } from '../src/rest/transport/Transpo
 import { undiciTransport } from '../src/rest/transport/undiciTransport.js';
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 5000);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 7);
+const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 7));
 const WARMUP = Math.min(1000, Math.ceil(REQUESTS / 5));
 const CONCURRENCY = 32;
 const TOKEN = 'bench-token-not-a-secret';
@@ -208,9 +208,11 @@ function verdict(ratio: { rps: number; cpu: number }): string {
   return `${met ? 'met' : 'MISSED'} (${(ratio.rps * 100).toFixed(0)}% req/s, ${(ratio.cpu * 100).toFixed(0)}% CPU)`;
 }
 
+/** The middle value (the mean of the two middle ones for an even count). */
 function median(values: number[]): number {
   const s = [...values].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)] as number;
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 === 1 ? (s[mid] as number) : ((s[mid - 1] as number) + (s[mid] as number)) / 2;
 }
 
 async function main(): Promise<void> {
@@ -245,7 +247,7 @@ async function main(): Promise<void> {
       }
       // Other load on the machine only ever slows a round down: throughput and CPU are taken from the
       // best round (the least disturbed), latency percentiles from the median round.
-      const med = (name: string): Sample => {
+      const summary = (name: string): Sample => {
         const s = samples.get(name) ?? [];
         return {
           rps: Math.max(...s.map((x) => x.rps)),
@@ -254,7 +256,7 @@ async function main(): Promise<void> {
           cpuUs: Math.min(...s.map((x) => x.cpuUs)),
         };
       };
-      const base = med(all[0]?.name as string);
+      const base = summary(all[0]?.name as string);
       const baseRounds = samples.get(all[0]?.name as string) ?? [];
       /**
        * The median over rounds of the ratio to raw undici within the same round (measured back to
@@ -271,12 +273,12 @@ async function main(): Promise<void> {
         const { rps, cpu } = pairedRatios(name);
         return `${((rps - 1) * 100).toFixed(1)}% rps, ${((cpu - 1) * 100).toFixed(1)}% cpu`;
       };
-      const ours = med('lobbykit RestClient');
+      const ours = summary('lobbykit RestClient');
       const best = { rps: ours.rps / base.rps, cpu: ours.cpuUs / base.cpuUs };
       const pairs = pairedRatios('lobbykit RestClient');
       verdicts.push([c.label, verdict(best), verdict(pairs)]);
       for (const x of all) {
-        const m = med(x.name);
+        const m = summary(x.name);
         const vsRaw =
           x === all[0]
             ? ''
@@ -292,7 +294,7 @@ async function main(): Promise<void> {
           x === all[0] ? '' : paired(x.name),
         ]);
       }
-      const djs = med('@discordjs/rest');
+      const djs = summary('@discordjs/rest');
       rows.push([
         c.label,
         '  lobbykit vs @discordjs/rest',

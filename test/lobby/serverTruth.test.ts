@@ -1,5 +1,5 @@
 /** Silent drops and faults: the server's answer is the truth, and no pending change is ever lost. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/clock.js';
 import { demo } from '../../src/emulator/world/demoSeed.js';
 import type { Lobby } from '../../src/lobby/Lobby.js';
@@ -59,6 +59,10 @@ describe('faults on the way to the platform', () => {
   });
   afterAll(async () => {
     await proxy.close();
+  });
+  // A test that fails half-way must not leave its faults to the next one.
+  afterEach(() => {
+    proxy.fault = () => 'pass';
   });
 
   function throughProxy(faults: Fault[]) {

@@ -72,11 +72,7 @@ export class Lobby extends EventEmitter<LobbyEvents> {
     this.#idle = new IdleCountdown(now, init.idleTimeoutSeconds * 1000, host.settings.idleWarningsMs);
     this.#idle.setSuspended(this.#picture.linkedChannel !== null, now);
     this.#onIdle = init.onIdle;
-    this.#schedule = new SyncSchedule(
-      host.firstReconcileAt(now),
-      (failure) => host.backoff(failure),
-      (desired) => host.paceReconcile(desired),
-    );
+    this.#schedule = new SyncSchedule(host.firstReconcileAt(now), (failure) => host.backoff(failure));
     this.#reschedule();
   }
 
@@ -266,7 +262,8 @@ export class Lobby extends EventEmitter<LobbyEvents> {
     if (step?.type === 'warning') {
       this.emit('idleWarning', { remainingMs: step.remainingMs, deadline: step.deadline });
     } else if (step?.type === 'idle') {
-      // Read before the event: a listener that keeps the lobby alive (touch(), a change) calls the action off.
+      // Read before the event: a listener that keeps the lobby alive (touch(), a change) calls the
+      // action off.
       const activity = this.#activityCount;
       this.emit('idle', { deadline: step.deadline, policy: this.#onIdle });
       this.#idleAction(activity);
@@ -281,11 +278,20 @@ export class Lobby extends EventEmitter<LobbyEvents> {
           this.#ops.run(() => this.#flushNow(undefined)).catch(noop);
           break;
         case 'reconcile':
-          this.#ops.run(() => this.#reconcileNow(undefined)).catch(noop);
+          // The runtime keeps reconciles under its ceiling per second: wait for a turn (grantReconcile).
+          this.#schedule.reconcileQueued();
+          this.#host.requestReconcile(this);
           break;
       }
     }
     this.#reschedule();
+  }
+
+  /** @internal The runtime's turn for the reconcile this lobby asked for (requestReconcile). */
+  grantReconcile(): void {
+    // refresh() may have done it meanwhile.
+    if (this.#closed || !this.#schedule.reconcileWaiting) return;
+    this.#ops.run(() => this.#reconcileNow(undefined)).catch(noop); // reported through syncError
   }
 
   /** @internal Applies an answer that carries the whole lobby (join, adopt again). */
@@ -311,10 +317,15 @@ export class Lobby extends EventEmitter<LobbyEvents> {
     this.#flushSoon();
   }
 
-  /** @internal The picture changed (any origin): activity; a linked channel stops the countdown. */
-  pictureChanged(linkedChannelChanged: boolean): void {
+  /**
+   * @internal The picture changed: activity for the countdown; a linked channel stops it. A server
+   * correction (the answer to our own call, say during the idle policy's dispose) does not call the
+   * idle policy off: nobody acted.
+   */
+  pictureChanged(linkedChannelChanged: boolean, origin: ChangeOrigin): void {
     const now = this.#host.clock.now();
-    this.#activity(now);
+    if (origin === 'server') this.#idle.touch(now);
+    else this.#activity(now);
     if (linkedChannelChanged) this.#idle.setSuspended(this.#picture.linkedChannel !== null, now);
     this.#reschedule();
   }
@@ -323,7 +334,7 @@ export class Lobby extends EventEmitter<LobbyEvents> {
     this.#activity(this.#host.clock.now());
   }
 
-  /** Activity: the countdown starts over, and an idle action under way or waiting for its retry is called off. */
+  /** Activity: the countdown starts over; an idle action under way or waiting to retry is called off. */
   #activity(now: number): void {
     this.#activityCount++;
     this.#idle.touch(now);
@@ -403,22 +414,34 @@ export class Lobby extends EventEmitter<LobbyEvents> {
         })
         .catch((error: unknown) => {
           if (!stillIdle()) return;
+          const kind = classifySyncError(error);
+          if (kind === 'gone') {
+            // Deleted by someone else, or by the platform itself: what the policy wanted.
+            this.#end('remote');
+            return;
+          }
           const retryAt =
-            classifySyncError(error) === 'retry'
-              ? this.#schedule.idleActionFailed(this.#host.clock.now())
-              : undefined;
+            kind === 'retry' ? this.#schedule.idleActionFailed(this.#host.clock.now()) : undefined;
           this.emit('syncError', { error, willRetry: retryAt !== undefined, changes: this.pending, retryAt });
           this.#reschedule();
         });
     } else if (this.#onIdle === 'dispose') {
+      const retryAt = this.#schedule.flushRetrying ? this.#schedule.flushAt : Number.NEGATIVE_INFINITY;
+      if (!this.#queue.isClean && retryAt > this.#host.clock.now()) {
+        // A failed flush waits for its retry: the dispose goes with it rather than around its backoff.
+        this.#schedule.idleActionFollowsFlush();
+        this.#reschedule();
+        return;
+      }
       this.#ops
         .run(async () => {
           while (stillIdle() && !this.#queue.isClean) await this.#flushNow(undefined);
           if (stillIdle()) this.#release();
         })
         .catch(() => {
+          // The flush reported its failure and scheduled its retry: the dispose follows it.
           if (!stillIdle()) return;
-          this.#schedule.idleActionFollows(this.#schedule.flushAt);
+          this.#schedule.idleActionFollowsFlush();
           this.#reschedule();
         });
     }

@@ -25,6 +25,9 @@ export interface LobbyHost {
   firstReconcileAt(now: number): number;
   /** When a lobby that just reconciled does so again. */
   nextReconcileAt(now: number): number;
-  /** When a reconcile wished for `desired` (a retry after a failed one) may go, under the runtime's ceiling. */
-  paceReconcile(desired: number): number;
+  /**
+   * `lobby` has a reconcile due: the runtime calls its `grantReconcile()` when its turn comes, so
+   * that reconciles across all lobbies stay under the runtime's ceiling per second.
+   */
+  requestReconcile(lobby: Lobby): void;
 }

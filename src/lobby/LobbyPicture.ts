@@ -28,8 +28,11 @@ export interface Corrections {
 
 /** Who owns a picture: fires its events and hears of every change. */
 export interface PictureOwner extends Pick<EventEmitter<LobbyEvents>, 'emit'> {
-  /** Something changed (any origin): activity for the idle countdown. Called before the event fires. */
-  pictureChanged(linkedChannelChanged: boolean): void;
+  /**
+   * Something changed (`origin`: who changed it): activity for the idle countdown. Called before the
+   * event fires.
+   */
+  pictureChanged(linkedChannelChanged: boolean, origin: ChangeOrigin): void;
 }
 
 /** What is pending locally, so that a server answer does not overwrite it. */
@@ -69,7 +72,7 @@ export class LobbyPicture {
     const diff = diffMetadata(this.#metadata, next);
     if (!diff) return false;
     this.#metadata = next;
-    this.#owner.pictureChanged(false);
+    this.#owner.pictureChanged(false, origin);
     this.#owner.emit('metadataChanged', { ...diff, metadata: next, origin });
     return true;
   }
@@ -79,7 +82,7 @@ export class LobbyPicture {
     const previous = this.#members.get(member.id);
     if (previous && sameMember(previous, member)) return false;
     this.#members.set(member.id, member);
-    this.#owner.pictureChanged(false);
+    this.#owner.pictureChanged(false, origin);
     if (previous) this.#owner.emit('memberUpdated', { member, previous, origin });
     else this.#owner.emit('memberAdded', { member, origin });
     return true;
@@ -90,7 +93,7 @@ export class LobbyPicture {
     const member = this.#members.get(id);
     if (!member) return undefined;
     this.#members.delete(id);
-    this.#owner.pictureChanged(false);
+    this.#owner.pictureChanged(false, origin);
     this.#owner.emit('memberRemoved', { member, origin });
     return member;
   }
@@ -99,7 +102,7 @@ export class LobbyPicture {
   rejectMember(member: LobbyMemberView, explanation: string = SILENT_DROP): void {
     if (this.#members.get(member.id) !== member) return;
     this.#members.delete(member.id);
-    this.#owner.pictureChanged(false);
+    this.#owner.pictureChanged(false, 'server');
     this.#owner.emit('memberRejected', { member, reason: 'silently-dropped', explanation, origin: 'server' });
     this.#owner.emit('memberRemoved', { member, origin: 'server' });
   }
@@ -109,7 +112,7 @@ export class LobbyPicture {
     const previous = this.#linkedChannel;
     if ((previous?.id ?? null) === (channel?.id ?? null)) return false;
     this.#linkedChannel = channel;
-    this.#owner.pictureChanged(true);
+    this.#owner.pictureChanged(true, origin);
     this.#owner.emit('linkedChannelChanged', { channel, previous, origin });
     return true;
   }

@@ -22,7 +22,6 @@ import { type LobbyCallOptions, signalArg } from './lobbyCallOptions.js';
 import type { LobbyHost, LobbyHostSettings } from './LobbyHost.js';
 import { type LobbyMemberPatch, memberToEntry, patchMember } from './LobbyMemberView.js';
 import { type IdlePolicy, type LobbyRuntimeOptions, lobbyRuntimeDefaults } from './lobbyRuntimeDefaults.js';
-import { ReconcilePacer } from './ReconcilePacer.js';
 
 /** A member to create a lobby with. */
 export interface LobbyMemberInit extends LobbyMemberPatch {
@@ -87,6 +86,15 @@ export class LobbyRuntime {
   readonly #reconcileIntervalMs: number;
   readonly #random: RandomSource;
   readonly #timers: boolean;
+  /**
+   * Lobbies whose reconcile came due, in the order they asked: one is granted every
+   * `#reconcileSpacingMs` (1000 / maxReconcilesPerSecond), so that no second holds more than the
+   * ceiling however many come due together. A lobby let go leaves the queue: nothing is held for it.
+   */
+  readonly #reconcileQueue = new Set<Lobby>();
+  readonly #reconcileSpacingMs: number;
+  /** The earliest time the next reconcile may be granted. */
+  #nextReconcileTurn = Number.NEGATIVE_INFINITY;
   #timer: TimerHandle | undefined;
   #timerAt = Number.POSITIVE_INFINITY;
   #ticking = false;
@@ -109,8 +117,7 @@ export class LobbyRuntime {
     checkReconcileCeiling(o.maxReconcilesPerSecond);
     const interval = this.#reconcileIntervalMs;
     const never = Number.POSITIVE_INFINITY;
-    const pacer = new ReconcilePacer(o.maxReconcilesPerSecond);
-    const pace = (desired: number) => pacer.take(desired, this.clock.now());
+    this.#reconcileSpacingMs = 1000 / o.maxReconcilesPerSecond;
     this.#host = {
       rest: this.rest,
       clock: this.clock,
@@ -119,11 +126,14 @@ export class LobbyRuntime {
       release: (lobby) => this.#release(lobby),
       backoff: (retry) => backoffDelay(retry, o.retryBaseMs, o.retryMaxMs, this.#random),
       // The first reconcile falls in the second half of the first interval, so that lobbies opened
-      // together do not all read the platform at once; the pacer keeps every second under the ceiling.
+      // together do not all come due at once (the reconcile queue keeps any burst under the ceiling).
       firstReconcileAt: (now) =>
-        interval > 0 ? pace(now + Math.round(interval * (0.5 + this.#random() / 2))) : never,
-      nextReconcileAt: (now) => (interval > 0 ? pace(now + interval) : never),
-      paceReconcile: pace,
+        interval > 0 ? now + Math.round(interval * (0.5 + this.#random() / 2)) : never,
+      nextReconcileAt: (now) => (interval > 0 ? now + interval : never),
+      requestReconcile: (lobby) => {
+        this.#reconcileQueue.add(lobby);
+        if (!this.#ticking) this.#arm();
+      },
     };
   }
 
@@ -234,7 +244,9 @@ export class LobbyRuntime {
   tick(now: number = this.clock.now()): number {
     const heap = this.#heap;
     const top = heap.peek();
-    if (top === undefined || top.at > now || this.#ticking) return 0;
+    const lobbiesDue = top !== undefined && top.at <= now;
+    const turnDue = this.#reconcileQueue.size > 0 && this.#nextReconcileTurn <= now;
+    if ((!lobbiesDue && !turnDue) || this.#ticking) return 0;
     this.#ticking = true;
     const due: Lobby[] = [];
     try {
@@ -245,11 +257,22 @@ export class LobbyRuntime {
         due.push(entry.value);
       }
       for (const lobby of due) lobby.service(now);
+      this.#grantReconciles(now);
     } finally {
       this.#ticking = false;
       this.#arm();
     }
     return due.length;
+  }
+
+  /** Grants the reconciles whose turn has come, one per spacing (all at once without a ceiling). */
+  #grantReconciles(now: number): void {
+    for (const lobby of this.#reconcileQueue) {
+      if (this.#nextReconcileTurn > now) return;
+      this.#reconcileQueue.delete(lobby);
+      this.#nextReconcileTurn = now + this.#reconcileSpacingMs;
+      lobby.grantReconcile();
+    }
   }
 
   /** Flushes every handle; rejects with an `AggregateError` of the failures (their changes stay pending). */
@@ -297,6 +320,7 @@ export class LobbyRuntime {
     const entry = lobby.slot as DeadlineEntry<Lobby> | undefined;
     if (entry) this.#heap.remove(entry);
     lobby.slot = undefined;
+    this.#reconcileQueue.delete(lobby);
     if (this.#lobbies.get(lobby.id) === lobby) this.#lobbies.delete(lobby.id);
     if (!this.#ticking) this.#arm();
   }
@@ -304,7 +328,9 @@ export class LobbyRuntime {
   /** Keeps one clock timer at the earliest deadline, so that nothing waits for a tick that never comes. */
   #arm(): void {
     if (!this.#timers || this.#disposed) return;
-    const at = this.#heap.peek()?.at;
+    const turn = this.#reconcileQueue.size > 0 ? this.#nextReconcileTurn : undefined;
+    const top = this.#heap.peek()?.at;
+    const at = turn === undefined ? top : top === undefined ? turn : Math.min(top, turn);
     if (at === undefined) {
       this.#clearTimer();
       return;

@@ -23,18 +23,20 @@ export class SerialOperations {
 
   /**
    * Runs `operation` after every operation queued before it (at once when none is: a flush then
-   * takes exactly what is pending at the call). Settles as `operation` does.
+   * takes exactly what is pending at the call). Settles as `operation` does, once the queue's own
+   * bookkeeping is done: a caller awaiting the last operation finds the queue idle and `onIdle`
+   * called (so that, say, a test moving a manual clock right after sees the lobby rescheduled).
    */
   run<T>(operation: () => Promise<T>): Promise<T> {
     const run = this.#tail === undefined ? operation() : this.#tail.then(operation);
     const tail = run.then(noop, noop);
     this.#tail = tail;
-    void tail.then(() => {
+    const settled = tail.then(() => {
       if (this.#tail === tail) {
         this.#tail = undefined;
         this.#onIdle();
       }
     });
-    return run;
+    return settled.then(() => run);
   }
 }

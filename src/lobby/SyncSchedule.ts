@@ -14,7 +14,11 @@ export class SyncSchedule {
   #flushAt = NEVER;
   #retryAt = NEVER;
   #reconcileAt: number;
+  /** Whether a reconcile came due and waits for the runtime's turn (see `reconcileQueued`). */
+  #reconcileWaiting = false;
   #idleActionAt = NEVER;
+  /** Whether the idle action (dispose) goes with the flush's retry rather than at a time of its own. */
+  #idleFollowsFlush = false;
   /**
    * Consecutive failures of each kind of work, for the backoff of its next retry: a flush that went
    * through starts the flush's backoff over, a reconcile the reconcile's, activity the idle action's.
@@ -23,36 +27,34 @@ export class SyncSchedule {
   #reconcileFailures = 0;
   #idleActionFailures = 0;
   readonly #backoff: (failure: number) => number;
-  readonly #pace: (desired: number) => number;
 
   /**
    * @param firstReconcileAt - when the first reconcile is due (Infinity: never)
    * @param backoff - the delay before retry number `failure` (0-based)
-   * @param pace - the time a reconcile wished for `desired` may go (the runtime's reconcile pacing)
    */
-  constructor(
-    firstReconcileAt: number,
-    backoff: (failure: number) => number,
-    pace: (desired: number) => number = (desired) => desired,
-  ) {
+  constructor(firstReconcileAt: number, backoff: (failure: number) => number) {
     this.#reconcileAt = firstReconcileAt;
     this.#backoff = backoff;
-    this.#pace = pace;
   }
 
-  /** When a pending change goes out: the retry time while a failed flush waits, else the flush delay's end. */
+  /** When pending changes go out: the retry time while a failed flush waits, else the delay's end. */
   get flushAt(): number {
     return this.#retryAt !== NEVER ? this.#retryAt : this.#flushAt;
   }
 
-  /** When the next reconcile is due. */
+  /** Whether a failed flush waits for its retry. */
+  get flushRetrying(): boolean {
+    return this.#retryAt !== NEVER;
+  }
+
+  /** When the next reconcile is due (Infinity while one waits for its turn). */
   get reconcileAt(): number {
     return this.#reconcileAt;
   }
 
-  /** When the idle action that failed is tried again (Infinity: none waits). */
-  get idleActionAt(): number {
-    return this.#idleActionAt;
+  /** Whether a reconcile came due and waits for the runtime's turn. */
+  get reconcileWaiting(): boolean {
+    return this.#reconcileWaiting;
   }
 
   /** A local change at `now`: flush after `delayMs` unless a flush is already due sooner. */
@@ -72,7 +74,7 @@ export class SyncSchedule {
    */
   flushFailed(now: number): number {
     this.#retryAt = now + this.#backoff(this.#flushFailures++);
-    this.#reconcileAt = Math.min(this.#reconcileAt, this.#retryAt);
+    if (!this.#reconcileWaiting) this.#reconcileAt = Math.min(this.#reconcileAt, this.#retryAt);
     return this.#retryAt;
   }
 
@@ -82,14 +84,21 @@ export class SyncSchedule {
     this.#retryAt = NEVER;
   }
 
-  /** A reconcile starts; the next one is due at `nextAt`. */
+  /** The reconcile that came due waits for the runtime's turn: it is not due again meanwhile. */
+  reconcileQueued(): void {
+    this.#reconcileWaiting = true;
+    this.#reconcileAt = NEVER;
+  }
+
+  /** A reconcile starts (its turn came, or `refresh()`); the next one is due at `nextAt`. */
   reconcileStarted(nextAt: number): void {
+    this.#reconcileWaiting = false;
     this.#reconcileAt = nextAt;
   }
 
-  /** A reconcile failed at `now`: tried again after a backoff, paced. Returns the retry time. */
+  /** A reconcile failed at `now`: tried again after a backoff. Returns the retry time. */
   reconcileFailed(now: number): number {
-    this.#reconcileAt = this.#pace(now + this.#backoff(this.#reconcileFailures++));
+    this.#reconcileAt = now + this.#backoff(this.#reconcileFailures++);
     return this.#reconcileAt;
   }
 
@@ -101,6 +110,7 @@ export class SyncSchedule {
   /** The idle action starts: no retry of it waits any more (one is set again if it fails). */
   idleActionStarted(): void {
     this.#idleActionAt = NEVER;
+    this.#idleFollowsFlush = false;
   }
 
   /** The idle action (delete) failed at `now`: tried again after a backoff. Returns the retry time. */
@@ -110,22 +120,29 @@ export class SyncSchedule {
   }
 
   /**
-   * The idle action (dispose) waits for a flush that failed: tried again with that flush's retry, at
-   * `at`, without a backoff of its own (the flush's is the one that counts).
+   * The idle action (dispose) waits for a failed flush: it goes when the flush's retry is due, read
+   * at that time (a later failure moves it), or at once when nothing is left to flush.
    */
-  idleActionFollows(at: number): void {
-    this.#idleActionAt = at;
+  idleActionFollowsFlush(): void {
+    this.#idleFollowsFlush = true;
   }
 
   /** The idle action is no longer wanted (activity started the countdown over): its backoff starts over. */
   idleActionSettled(): void {
     this.#idleActionAt = NEVER;
+    this.#idleFollowsFlush = false;
     this.#idleActionFailures = 0;
+  }
+
+  /** When the idle action waiting is due, with `dirty` changes pending or not (Infinity: none waits). */
+  idleActionAt(dirty: boolean): number {
+    if (!this.#idleFollowsFlush) return this.#idleActionAt;
+    return dirty ? this.flushAt : Number.NEGATIVE_INFINITY;
   }
 
   /** The work due at `now` when the lobby has `dirty` changes pending, or undefined. */
   due(now: number, dirty: boolean): DueWork {
-    if (this.#idleActionAt <= now) return 'idleAction';
+    if (this.idleActionAt(dirty) <= now) return 'idleAction';
     if (dirty && this.flushAt <= now) return 'flush';
     if (this.#reconcileAt <= now) return 'reconcile';
     return undefined;
@@ -133,7 +150,7 @@ export class SyncSchedule {
 
   /** The earliest time anything is due, with `dirty` changes pending or not. */
   nextAt(dirty: boolean): number {
-    const at = Math.min(this.#reconcileAt, this.#idleActionAt);
+    const at = Math.min(this.#reconcileAt, this.idleActionAt(dirty));
     return dirty ? Math.min(at, this.flushAt) : at;
   }
 }

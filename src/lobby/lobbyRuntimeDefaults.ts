@@ -18,10 +18,11 @@ export interface LobbyRuntimeOptions {
   /** How often each lobby is compared with Get Lobby to see changes made elsewhere (0: never). */
   readonly reconcileIntervalMs?: number;
   /**
-   * The most reconciles in any second across all open lobbies (retries of failed ones included): a
-   * reconcile whose second is full goes in the next one with room, so the interval stretches with
-   * many lobbies and reconciles leave room under the token's global limit for the flushes that
-   * carry changes. `Infinity`: no ceiling.
+   * The most reconciles a second across all open lobbies: a reconcile that comes due (periodic, a
+   * retry, or the read after a failed flush) waits in the runtime's queue, which lets one go every
+   * `1000 / maxReconcilesPerSecond` ms; so the interval stretches with many lobbies and reconciles
+   * leave room under the token's global limit for the flushes that carry changes. `refresh()` is
+   * not queued. `Infinity`: no ceiling.
    */
   readonly maxReconcilesPerSecond?: number;
   /** Remaining times (ms) at which `idleWarning` fires. */

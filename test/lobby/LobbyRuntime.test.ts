@@ -399,6 +399,39 @@ describe("the server's answer is the truth", () => {
     expect(uncapped.reduce((a, b) => a + b)).toBeGreaterThanOrEqual(12 * (seconds - 1));
   });
 
+  it('holds nothing for lobbies that came and went: a lobby opened after them reconciles on time', async () => {
+    const clock = new ManualClock(Date.UTC(2026, 0, 1) - 1);
+    const { runtime, rest } = manualRuntime(emu.emulator, {
+      clock,
+      reconcileIntervalMs: 1_000,
+      maxReconcilesPerSecond: 4,
+    });
+    const raw = botClient(emu.emulator);
+    // 40 lobbies opened and let go before their first reconcile, and one refreshed by hand 20 times.
+    const gone = [];
+    for (let i = 0; i < 40; i++) {
+      const lobby = await runtime.create();
+      await lobby.dispose();
+      gone.push(lobby.id);
+    }
+    const busy = await runtime.create();
+    for (let i = 0; i < 20; i++) await busy.refresh();
+    const lobby = await runtime.create();
+    const calls = countCalls(rest);
+    const reconciled = new Set<string>();
+    rest.on('request', (event) => {
+      if (event.operation === 'getLobby') reconciled.add(event.path);
+    });
+    clock.advance(1_000);
+    await Promise.all([lobby.flush(), busy.flush()]);
+    expect(reconciled.has(`/lobbies/${lobby.id}`)).toBe(true);
+    expect(calls.count('getLobby')).toBeLessThanOrEqual(4);
+    await runtime.dispose();
+    await Promise.all(
+      [...gone, busy.id, lobby.id].map((id) => raw.call('deleteLobby', { params: { lobby_id: id } })),
+    );
+  });
+
   it('refuses a reconcile ceiling that is not above 0, naming the option', () => {
     const rest = botClient(emu.emulator);
     for (const bad of [0, -1, Number.NaN]) {

@@ -55,7 +55,7 @@ describe('SyncSchedule', () => {
   it('retries a failed idle action first, until it is settled', () => {
     const s = new SyncSchedule(5_000, doubling);
     s.changed(0, 50);
-    expect(s.idleActionAt).toBe(Number.POSITIVE_INFINITY);
+    expect(s.idleActionAt(false)).toBe(Number.POSITIVE_INFINITY);
     expect(s.idleActionFailed(100)).toBe(1_100);
     expect(s.nextAt(false)).toBe(1_100);
     expect(s.due(1_099, false)).toBeUndefined();
@@ -84,24 +84,44 @@ describe('SyncSchedule', () => {
     s.idleActionStarted();
     expect(s.idleActionFailed(0)).toBe(2_000);
     s.idleActionSettled();
-    expect(s.idleActionAt).toBe(Number.POSITIVE_INFINITY);
+    expect(s.idleActionAt(false)).toBe(Number.POSITIVE_INFINITY);
     expect(s.idleActionFailed(0)).toBe(1_000);
   });
 
-  it("lets a dispose follow the failed flush's retry without a backoff of its own", () => {
+  it("lets a dispose follow the failed flush's retry, read live, and go at once when nothing is left", () => {
     const s = new SyncSchedule(Number.POSITIVE_INFINITY, doubling);
     s.changed(0, 50);
     s.flushStarted();
     const retryAt = s.flushFailed(100);
-    s.idleActionFollows(s.flushAt);
-    expect(s.idleActionAt).toBe(retryAt);
+    expect(s.flushRetrying).toBe(true);
+    s.idleActionFollowsFlush();
+    expect(s.idleActionAt(true)).toBe(retryAt);
+    expect(s.due(retryAt - 1, true)).toBeUndefined();
     expect(s.due(retryAt, true)).toBe('idleAction');
+    // Another failure (a flush() of the user's, say) moves the dispose with it.
+    const later = s.flushFailed(retryAt);
+    expect(s.idleActionAt(true)).toBe(later);
+    // Once nothing is left to flush, the dispose is due at once.
+    expect(s.due(0, false)).toBe('idleAction');
     // The next idle action failure still starts from the first backoff step.
+    s.idleActionStarted();
+    expect(s.idleActionAt(true)).toBe(Number.POSITIVE_INFINITY);
     expect(s.idleActionFailed(0)).toBe(1_000);
   });
 
-  it('paces reconcile retries through the runtime', () => {
-    const s = new SyncSchedule(Number.POSITIVE_INFINITY, doubling, (desired) => desired + 500);
-    expect(s.reconcileFailed(0)).toBe(1_500);
+  it('waits for the runtime with a reconcile that came due, and a failed flush does not queue another', () => {
+    const s = new SyncSchedule(10_000, doubling);
+    expect(s.due(10_000, false)).toBe('reconcile');
+    s.reconcileQueued();
+    expect(s.reconcileWaiting).toBe(true);
+    expect(s.due(20_000, false)).toBeUndefined();
+    expect(s.nextAt(false)).toBe(Number.POSITIVE_INFINITY);
+    s.changed(20_000, 50);
+    s.flushStarted();
+    s.flushFailed(20_000);
+    expect(s.reconcileAt).toBe(Number.POSITIVE_INFINITY);
+    s.reconcileStarted(80_000);
+    expect(s.reconcileWaiting).toBe(false);
+    expect(s.reconcileAt).toBe(80_000);
   });
 });

@@ -1,13 +1,13 @@
 /**
  * A tiny loopback proxy in front of the emulator that fails requests on demand: a 500 answer, a 403
- * refusal (Missing Access), a connection dropped before the request reaches the emulator, or one
+ * refusal (Missing Access), a 404 Unknown Lobby, a connection dropped before the request reaches the emulator, or one
  * dropped after the emulator acted (the answer is lost).
  */
 import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /** What the proxy does with a request. */
-export type Fault = 'pass' | '500' | '403' | 'drop-before' | 'drop-after';
+export type Fault = 'pass' | '500' | '403' | '404-lobby' | 'drop-before' | 'drop-after';
 
 /** A running proxy. */
 export interface FaultyProxy {
@@ -19,6 +19,13 @@ export interface FaultyProxy {
   readonly log: string[];
   close(): Promise<void>;
 }
+
+/** The faults answered by the proxy itself, and what it answers. */
+const cannedAnswers: Partial<Record<Fault, { status: number; body: { message: string; code: number } }>> = {
+  '500': { status: 500, body: { message: '500: Internal Server Error', code: 0 } },
+  '403': { status: 403, body: { message: 'Missing Access', code: 50001 } },
+  '404-lobby': { status: 404, body: { message: 'Unknown Lobby', code: 10031 } },
+};
 
 /** Starts a proxy to `target` (an emulator's `url`). */
 export async function startFaultyProxy(target: string): Promise<FaultyProxy> {
@@ -36,14 +43,11 @@ export async function startFaultyProxy(target: string): Promise<FaultyProxy> {
       req.socket.destroy();
       return;
     }
-    if (fault === '500' || fault === '403') {
+    const refusal = cannedAnswers[fault];
+    if (refusal) {
       req.resume();
-      res.writeHead(Number(fault), { 'content-type': 'application/json' });
-      const error =
-        fault === '500'
-          ? { message: '500: Internal Server Error', code: 0 }
-          : { message: 'Missing Access', code: 50001 };
-      res.end(JSON.stringify(error));
+      res.writeHead(refusal.status, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(refusal.body));
       return;
     }
     const out = request(

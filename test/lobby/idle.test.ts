@@ -122,6 +122,18 @@ describe('the idle countdown', () => {
     await rest.call('deleteLobby', { params: { lobby_id: lobby.id } });
   });
 
+  it("a listener that keeps the lobby alive on idle calls policy 'dispose' off too", async () => {
+    const { runtime, clock } = manualRuntime(emu.emulator, { onIdle: 'dispose' });
+    const lobby = await runtime.create({ idleTimeoutSeconds: 5 });
+    lobby.once('idle', () => lobby.setMetadata({ phase: 'overtime' }));
+    clock.advance(5_000);
+    await lobby.flush();
+    expect(lobby.disposed).toBe(false);
+    expect(runtime.size).toBe(1);
+    expect(serverPicture(emu.emulator, lobby.id)?.metadata).toEqual({ phase: 'overtime' });
+    await runtime.dispose();
+  });
+
   it("policy 'none' fires idle once and keeps counting from the next activity", async () => {
     const { runtime, clock } = manualRuntime(emu.emulator, { onIdle: 'none', idleWarningsMs: [] });
     const lobby = await runtime.create({ idleTimeoutSeconds: 5 });

@@ -49,6 +49,22 @@ describe('a member the platform drops silently', () => {
     expect(lobby.pending).toEqual([]);
     expect(serverPicture(emu.emulator, lobby.id)).toEqual(handlePicture(lobby));
   });
+
+  it("does not call the idle policy's dispose off when its own flush meets a silent drop", async () => {
+    // Changes wait past the idle timeout, so that the dispose is what flushes them.
+    const { runtime, clock } = manualRuntime(emu.emulator, { flushDelayMs: 60_000 });
+    const lobby = await runtime.create({ idleTimeoutSeconds: 5, onIdle: 'dispose' });
+    const events = recordEvents(lobby);
+    lobby.upsertMember(alice.id); // at her limit: dropped, rolled back with origin server
+    lobby.upsertMember(carol.id);
+    clock.advance(5_000);
+    await lobby.flush();
+    expect(events.filter(([n]) => n === 'memberRejected')).toHaveLength(1);
+    expect(events.filter(([n]) => n === 'idle')).toHaveLength(1);
+    expect(lobby.disposed).toBe(true);
+    expect(runtime.size).toBe(0);
+    expect(Object.keys(serverPicture(emu.emulator, lobby.id)?.members ?? {})).toEqual([carol.id]);
+  });
 });
 
 describe('faults on the way to the platform', () => {
@@ -246,25 +262,49 @@ describe('faults on the way to the platform', () => {
     const reports: SyncErrorEvent[] = [];
     lobby.on('syncError', (e) => reports.push(e));
     proxy.fault = (method) => (method === 'PATCH' ? '500' : 'pass');
+    const nextReport = () => new Promise<SyncErrorEvent>((resolve) => lobby.once('syncError', resolve));
     lobby.setMetadata({ last: 'words' });
-    for (let t = 0; t < 120_000; t += 5_000) {
-      clock.advance(5_000);
-      await settle(lobby);
+    // The flush fails 50 ms after the change; each report's retryAt is when the next attempt goes,
+    // through the idle step at 5 s (the dispose then goes with the flush's retries, not around them).
+    let report = nextReport();
+    clock.advance(50);
+    for (let failures = 1; failures < 6; failures++) {
+      const { retryAt } = await report;
+      // Wait until nothing is under way (the read after a failed flush included) before moving the
+      // clock, so that the retry falls due on a quiet lobby: a Get Lobby queued behind the rest.
+      await lobby.refresh();
+      expect(calls.count('modifyLobby')).toBe(failures);
+      report = nextReport();
+      clock.set(retryAt as number);
     }
-    expect(calls.count('modifyLobby')).toBeGreaterThanOrEqual(3);
+    await report;
+    await lobby.refresh();
+    expect(clock.now()).toBeGreaterThan(5_000 + Date.UTC(2026, 0, 1));
     expect(reports).toHaveLength(calls.count('modifyLobby'));
     expect(reports.every((r) => r.willRetry)).toBe(true);
     expect(lobby.disposed).toBe(false);
     expect(lobby.pending).toEqual([{ kind: 'metadata' }]);
     proxy.fault = () => 'pass';
-    for (let i = 0; i < 3 && !lobby.disposed; i++) {
-      clock.advance(60_000);
-      await settle(lobby);
-    }
+    clock.set(reports.at(-1)?.retryAt as number);
+    await settle(lobby);
     expect(lobby.disposed).toBe(true);
     expect(runtime.size).toBe(0);
     expect(serverPicture(emu.emulator, lobby.id)?.metadata).toEqual({ last: 'words' });
+    expect(calls.count('modifyLobby')).toBe(reports.length + 1);
     expect(calls.count('deleteLobby')).toBe(0);
+  });
+
+  it('an idle delete answered 404 Unknown Lobby ends the handle: someone deleted it first', async () => {
+    const { runtime, clock } = throughProxy([]);
+    const lobby = await runtime.create({ idleTimeoutSeconds: 5 });
+    proxy.fault = (method) => (method === 'DELETE' ? '404-lobby' : 'pass');
+    const reports: SyncErrorEvent[] = [];
+    lobby.on('syncError', (e) => reports.push(e));
+    const deleted = new Promise((resolve) => lobby.once('deleted', resolve));
+    clock.advance(5_000);
+    expect(await deleted).toEqual({ origin: 'remote' });
+    expect(reports).toEqual([]);
+    expect(runtime.size).toBe(0);
   });
 
   it('runtime.dispose() refuses to drop unconfirmed changes, and succeeds once the platform answers', async () => {

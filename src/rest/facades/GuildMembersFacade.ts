@@ -52,8 +52,9 @@ export class GuildMembersFacade {
    * Adds a user to a guild with their OAuth2 access token; 204 when they are already a member.
    *
    * Add Guild Member: `PUT /guilds/{guild_id}/members/{user_id}`. Bot token; the body's
-   * `access_token` (the user's) needs the guilds.join scope. Needs CREATE_INSTANT_INVITE (the bot must belong to the application of access_token; nick needs
-   * MANAGE_NICKNAMES, roles MANAGE_ROLES, mute MUTE_MEMBERS, deaf DEAFEN_MEMBERS).
+   * `access_token` (the user's) needs the guilds.join scope. Needs CREATE_INSTANT_INVITE (the bot
+   * must belong to the application of access_token; nick needs MANAGE_NICKNAMES, roles
+   * MANAGE_ROLES, mute MUTE_MEMBERS, deaf DEAFEN_MEMBERS).
    */
   addMember(...args: FacadeArgs<'addGuildMember'>): FacadeResult<'addGuildMember'> {
     return callThrough(this.#client, 'addGuildMember', true, args);

@@ -7,7 +7,6 @@ import { LobbykitError } from '../rest/errors/LobbykitError.js';
 import type { Channel } from '../spec/schemas/channel.js';
 import type { LobbyMessage, Lobby as LobbyWire } from '../spec/schemas/lobby.js';
 import { checkMember, checkMetadata, checkRoomForMember, checkSnowflake } from './checkLobbyInput.js';
-import { classifySyncError } from './classifySyncError.js';
 import { type FlushOutcome, flushLobby, type SyncTarget } from './flushLobby.js';
 import {
   type LobbyCallOptions,
@@ -31,6 +30,7 @@ import {
 import { LobbyPicture } from './LobbyPicture.js';
 import type { IdlePolicy } from './lobbyRuntimeDefaults.js';
 import { reconcileLobby } from './reconcileLobby.js';
+import { runIdlePolicy } from './runIdlePolicy.js';
 import { SerialOperations } from './SerialOperations.js';
 import { type PendingChange, SyncQueue } from './SyncQueue.js';
 import { SyncSchedule } from './SyncSchedule.js';
@@ -287,11 +287,14 @@ export class Lobby extends EventEmitter<LobbyEvents> {
     this.#reschedule();
   }
 
-  /** @internal The runtime's turn for the reconcile this lobby asked for (requestReconcile). */
-  grantReconcile(): void {
-    // refresh() may have done it meanwhile.
-    if (this.#closed || !this.#schedule.reconcileWaiting) return;
+  /**
+   * @internal The runtime's turn for the reconcile this lobby asked for (requestReconcile). False
+   * when there is nothing to do any more (refresh() did it meanwhile), so that the turn goes on.
+   */
+  grantReconcile(): boolean {
+    if (this.#closed || !this.#schedule.reconcileWaiting) return false;
     this.#ops.run(() => this.#reconcileNow(undefined)).catch(noop); // reported through syncError
+    return true;
   }
 
   /** @internal Applies an answer that carries the whole lobby (join, adopt again). */
@@ -319,13 +322,12 @@ export class Lobby extends EventEmitter<LobbyEvents> {
 
   /**
    * @internal The picture changed: activity for the countdown; a linked channel stops it. A server
-   * correction (the answer to our own call, say during the idle policy's dispose) does not call the
-   * idle policy off: nobody acted.
+   * correction (the platform refusing our own change, say in the idle policy's dispose) is not
+   * activity: nobody acted.
    */
   pictureChanged(linkedChannelChanged: boolean, origin: ChangeOrigin): void {
     const now = this.#host.clock.now();
-    if (origin === 'server') this.#idle.touch(now);
-    else this.#activity(now);
+    if (origin !== 'server') this.#activity(now);
     if (linkedChannelChanged) this.#idle.setSuspended(this.#picture.linkedChannel !== null, now);
     this.#reschedule();
   }
@@ -397,54 +399,23 @@ export class Lobby extends EventEmitter<LobbyEvents> {
     this.#picture.applyServer(wire, this.#queue, undefined, 'remote');
   }
 
-  /**
-   * Carries out the idle policy, unless there was activity since `activity` (the count when the lobby
-   * went idle), checked again before each call. `delete` deletes the lobby: a failure that may pass
-   * (no answer, a 5xx, a rate limit) is reported and tried again after a backoff, a refusal (4xx) is
-   * reported and left. `dispose` flushes, then lets the handle go: a failed flush has reported itself
-   * and scheduled its retry, which the dispose follows.
-   */
+  /** Carries out the idle policy (runIdlePolicy), unless there was activity since `activity`. */
   #idleAction(activity: number): void {
-    this.#schedule.idleActionStarted();
-    const stillIdle = (): boolean => !this.#closed && this.#activityCount === activity;
-    if (this.#onIdle === 'delete') {
-      this.#ops
-        .run(async () => {
-          if (stillIdle()) await this.#deleteNow({});
-        })
-        .catch((error: unknown) => {
-          if (!stillIdle()) return;
-          const kind = classifySyncError(error);
-          if (kind === 'gone') {
-            // Deleted by someone else, or by the platform itself: what the policy wanted.
-            this.#end('remote');
-            return;
-          }
-          const retryAt =
-            kind === 'retry' ? this.#schedule.idleActionFailed(this.#host.clock.now()) : undefined;
-          this.emit('syncError', { error, willRetry: retryAt !== undefined, changes: this.pending, retryAt });
-          this.#reschedule();
-        });
-    } else if (this.#onIdle === 'dispose') {
-      const retryAt = this.#schedule.flushRetrying ? this.#schedule.flushAt : Number.NEGATIVE_INFINITY;
-      if (!this.#queue.isClean && retryAt > this.#host.clock.now()) {
-        // A failed flush waits for its retry: the dispose goes with it rather than around its backoff.
-        this.#schedule.idleActionFollowsFlush();
-        this.#reschedule();
-        return;
-      }
-      this.#ops
-        .run(async () => {
-          while (stillIdle() && !this.#queue.isClean) await this.#flushNow(undefined);
-          if (stillIdle()) this.#release();
-        })
-        .catch(() => {
-          // The flush reported its failure and scheduled its retry: the dispose follows it.
-          if (!stillIdle()) return;
-          this.#schedule.idleActionFollowsFlush();
-          this.#reschedule();
-        });
-    }
+    runIdlePolicy({
+      policy: this.#onIdle,
+      clock: this.#host.clock,
+      ops: this.#ops,
+      schedule: this.#schedule,
+      queue: this.#queue,
+      stillIdle: () => !this.#closed && this.#activityCount === activity,
+      deleteNow: () => this.#deleteNow({}),
+      flushNow: () => this.#flushNow(undefined),
+      release: () => this.#release(),
+      gone: () => this.#end('remote'),
+      report: (error, retryAt) =>
+        this.emit('syncError', { error, willRetry: retryAt !== undefined, changes: this.pending, retryAt }),
+      reschedule: () => this.#reschedule(),
+    });
   }
 
   async #deleteNow(options: LobbyCallOptions): Promise<void> {

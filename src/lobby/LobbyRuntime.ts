@@ -239,7 +239,7 @@ export class LobbyRuntime {
   /**
    * Does what is due at `now` (default: the clock's time): idle warnings and policies, flushes,
    * retries, reconciles. Cheap when nothing is due: it reads the earliest deadline and returns.
-   * Returns the number of lobbies serviced.
+   * Returns the number of lobbies serviced plus the reconciles granted.
    */
   tick(now: number = this.clock.now()): number {
     const heap = this.#heap;
@@ -249,6 +249,7 @@ export class LobbyRuntime {
     if ((!lobbiesDue && !turnDue) || this.#ticking) return 0;
     this.#ticking = true;
     const due: Lobby[] = [];
+    let granted = 0;
     try {
       // Take every due lobby out first: servicing one reschedules it, perhaps still at `now`.
       for (let entry = heap.peek(); entry !== undefined && entry.at <= now; entry = heap.peek()) {
@@ -257,22 +258,28 @@ export class LobbyRuntime {
         due.push(entry.value);
       }
       for (const lobby of due) lobby.service(now);
-      this.#grantReconciles(now);
+      granted = this.#grantReconciles(now);
     } finally {
       this.#ticking = false;
       this.#arm();
     }
-    return due.length;
+    return due.length + granted;
   }
 
-  /** Grants the reconciles whose turn has come, one per spacing (all at once without a ceiling). */
-  #grantReconciles(now: number): void {
+  /**
+   * Grants the reconciles whose turn has come, one per spacing (all at once without a ceiling); a
+   * lobby with nothing left to do (refresh() did it) does not use a turn. Returns how many went.
+   */
+  #grantReconciles(now: number): number {
+    let granted = 0;
     for (const lobby of this.#reconcileQueue) {
-      if (this.#nextReconcileTurn > now) return;
+      if (this.#nextReconcileTurn > now) break;
       this.#reconcileQueue.delete(lobby);
+      if (!lobby.grantReconcile()) continue;
       this.#nextReconcileTurn = now + this.#reconcileSpacingMs;
-      lobby.grantReconcile();
+      granted++;
     }
+    return granted;
   }
 
   /** Flushes every handle; rejects with an `AggregateError` of the failures (their changes stay pending). */

@@ -4,6 +4,7 @@ import { ManualClock } from '../../src/clock.js';
 import { demo } from '../../src/emulator/world/demoSeed.js';
 import type { Lobby } from '../../src/lobby/Lobby.js';
 import type { SyncErrorEvent } from '../../src/lobby/LobbyEvents.js';
+import type { LobbyRuntimeOptions } from '../../src/lobby/lobbyRuntimeDefaults.js';
 import { type Fault, type FaultyProxy, startFaultyProxy } from './faultyProxy.js';
 import {
   client,
@@ -81,12 +82,12 @@ describe('faults on the way to the platform', () => {
     proxy.fault = () => 'pass';
   });
 
-  function throughProxy(faults: Fault[]) {
+  function throughProxy(faults: Fault[], options: Partial<LobbyRuntimeOptions> = {}) {
     let n = 0;
     proxy.fault = (method) => (method === 'GET' || n >= faults.length ? 'pass' : faults[n++]!);
     const clock = new ManualClock();
     const rest = client(proxy.apiUrl, { bot: demo.botToken }, { timeoutMs: 5_000 });
-    return manualRuntime(emu.emulator, { rest, clock });
+    return manualRuntime(emu.emulator, { ...options, rest, clock });
   }
 
   it('a 5xx keeps every pending change, reports it, and the retry sends them all', async () => {
@@ -255,30 +256,38 @@ describe('faults on the way to the platform', () => {
     expect(runtime.size).toBe(0);
   });
 
-  it("policy 'dispose' follows the failing flush's retries, reporting each failure once", async () => {
+  /**
+   * A lobby of policy 'dispose' (5 s idle timeout) whose Modify Lobby fails: sets metadata, then
+   * moves the clock from each failure's report to its retry, `failures` times (through the idle step
+   * at 5 s), waiting for the lobby to be quiet before each move. `onIdle` runs on the `idle` event.
+   */
+  async function disposeThroughFailingFlushes(failures: number, onIdle?: (lobby: Lobby) => void) {
     const { runtime, clock, rest } = throughProxy([]);
     const lobby = await runtime.create({ idleTimeoutSeconds: 5, onIdle: 'dispose' });
+    if (onIdle) lobby.once('idle', () => onIdle(lobby));
     const calls = countCalls(rest);
     const reports: SyncErrorEvent[] = [];
     lobby.on('syncError', (e) => reports.push(e));
     proxy.fault = (method) => (method === 'PATCH' ? '500' : 'pass');
     const nextReport = () => new Promise<SyncErrorEvent>((resolve) => lobby.once('syncError', resolve));
     lobby.setMetadata({ last: 'words' });
-    // The flush fails 50 ms after the change; each report's retryAt is when the next attempt goes,
-    // through the idle step at 5 s (the dispose then goes with the flush's retries, not around them).
     let report = nextReport();
-    clock.advance(50);
-    for (let failures = 1; failures < 6; failures++) {
+    clock.advance(50); // the flush delay
+    for (let n = 1; n <= failures; n++) {
       const { retryAt } = await report;
-      // Wait until nothing is under way (the read after a failed flush included) before moving the
-      // clock, so that the retry falls due on a quiet lobby: a Get Lobby queued behind the rest.
+      // Quiet first (the read after a failed flush included: a Get Lobby queued behind the rest),
+      // so that the retry falls due on a lobby with nothing under way.
       await lobby.refresh();
-      expect(calls.count('modifyLobby')).toBe(failures);
+      expect(calls.count('modifyLobby')).toBe(n);
+      if (n === failures) break;
       report = nextReport();
       clock.set(retryAt as number);
     }
-    await report;
-    await lobby.refresh();
+    return { runtime, clock, calls, lobby, reports };
+  }
+
+  it("policy 'dispose' follows the failing flush's retries, reporting each failure once", async () => {
+    const { runtime, clock, calls, lobby, reports } = await disposeThroughFailingFlushes(6);
     expect(clock.now()).toBeGreaterThan(5_000 + Date.UTC(2026, 0, 1));
     expect(reports).toHaveLength(calls.count('modifyLobby'));
     expect(reports.every((r) => r.willRetry)).toBe(true);
@@ -292,6 +301,42 @@ describe('faults on the way to the platform', () => {
     expect(serverPicture(emu.emulator, lobby.id)?.metadata).toEqual({ last: 'words' });
     expect(calls.count('modifyLobby')).toBe(reports.length + 1);
     expect(calls.count('deleteLobby')).toBe(0);
+  });
+
+  it("an idle listener's touch keeps a lobby whose dispose would follow a failing flush", async () => {
+    // Four failures: the fourth is the retry just after the idle step at 5 s, where the listener acts.
+    const { clock, lobby } = await disposeThroughFailingFlushes(4, (l) => l.touch());
+    const deadline = lobby.idle.deadline as number;
+    expect(clock.now()).toBeLessThan(deadline);
+    // The platform is back and the changes go out: nothing is left for a dispose to wait on.
+    proxy.fault = () => 'pass';
+    await lobby.flush();
+    clock.advance(1);
+    await lobby.refresh();
+    expect(lobby.disposed).toBe(false);
+    expect(lobby.idle.deadline).toBe(deadline);
+    await lobby.dispose();
+  });
+
+  it('an idle step during a flush that then fails follows its retry instead of flushing again at once', async () => {
+    // The change's flush goes 10 ms before the idle step, so it is in flight when the lobby idles.
+    const { runtime, clock, rest } = throughProxy([], { flushDelayMs: 4_990 });
+    const lobby = await runtime.create({ idleTimeoutSeconds: 5, onIdle: 'dispose' });
+    const calls = countCalls(rest);
+    proxy.fault = (method) => (method === 'PATCH' ? '500' : 'pass');
+    const failed = new Promise<SyncErrorEvent>((resolve) => lobby.once('syncError', resolve));
+    lobby.setMetadata({ last: 'words' });
+    clock.advance(5_000);
+    const report = await failed;
+    await lobby.refresh();
+    expect(calls.count('modifyLobby')).toBe(1);
+    expect(lobby.disposed).toBe(false);
+    expect(report.retryAt).toBeGreaterThan(clock.now());
+    proxy.fault = () => 'pass';
+    clock.set(report.retryAt as number);
+    await settle(lobby);
+    expect(lobby.disposed).toBe(true);
+    expect(calls.count('modifyLobby')).toBe(2);
   });
 
   it('an idle delete answered 404 Unknown Lobby ends the handle: someone deleted it first', async () => {

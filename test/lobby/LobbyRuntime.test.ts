@@ -432,6 +432,37 @@ describe("the server's answer is the truth", () => {
     );
   });
 
+  it('gives the turns of lobbies that refresh() brought up to date to the next one in the queue', async () => {
+    const { runtime, clock, rest } = manualRuntime(emu.emulator, {
+      reconcileIntervalMs: 10_000,
+      maxReconcilesPerSecond: 1,
+    });
+    // Three lobbies come due together at 7.5 s, a fourth half a second after them.
+    const three = await Promise.all([runtime.create(), runtime.create(), runtime.create()]);
+    clock.advance(500);
+    const fourth = await runtime.create();
+    const all = [...three, fourth];
+    const settleAll = () => Promise.all(all.map((l) => l.flush()));
+    const reads: string[] = [];
+    rest.on('request', (event) => {
+      if (event.operation === 'getLobby') reads.push(event.path.split('/').at(-1) as string);
+    });
+    clock.advance(7_000); // 7.5 s: one of the three goes, two wait for the turns at 8.5 s and 9.5 s
+    await settleAll();
+    expect(reads).toHaveLength(1);
+    // The two waiting are brought up to date by hand: their turns have nothing left to do.
+    for (const lobby of three.filter((l) => l.id !== reads[0])) await lobby.refresh();
+    clock.advance(500); // 8 s: the fourth comes due, behind the two
+    await settleAll();
+    expect(reads).toHaveLength(3);
+    clock.advance(500); // 8.5 s: the first turn goes to the fourth, past the two with nothing to do
+    await settleAll();
+    expect(reads).toEqual([...reads.slice(0, 3), fourth.id]);
+    await runtime.dispose();
+    const raw = botClient(emu.emulator);
+    await Promise.all(all.map((l) => raw.call('deleteLobby', { params: { lobby_id: l.id } })));
+  });
+
   it('refuses a reconcile ceiling that is not above 0, naming the option', () => {
     const rest = botClient(emu.emulator);
     for (const bad of [0, -1, Number.NaN]) {

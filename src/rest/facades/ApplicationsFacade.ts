@@ -21,7 +21,7 @@ export class ApplicationsFacade {
   getRoleConnectionMetadata(
     ...args: FacadeArgs<'getApplicationRoleConnectionMetadata'>
   ): FacadeResult<'getApplicationRoleConnectionMetadata'> {
-    return callThrough(this.#client, 'getApplicationRoleConnectionMetadata', true, args);
+    return callThrough(this.#client, 'getApplicationRoleConnectionMetadata', args);
   }
 
   /**
@@ -33,6 +33,6 @@ export class ApplicationsFacade {
   updateRoleConnectionMetadata(
     ...args: FacadeArgs<'updateApplicationRoleConnectionMetadata'>
   ): FacadeResult<'updateApplicationRoleConnectionMetadata'> {
-    return callThrough(this.#client, 'updateApplicationRoleConnectionMetadata', true, args);
+    return callThrough(this.#client, 'updateApplicationRoleConnectionMetadata', args);
   }
 }

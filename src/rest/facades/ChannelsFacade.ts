@@ -30,7 +30,7 @@ export class ChannelsFacade {
    * `reason` goes to the audit log. Not retried after a failure (not safe to repeat).
    */
   createInvite(...args: FacadeArgs<'createChannelInvite'>): FacadeResult<'createChannelInvite'> {
-    return callThrough(this.#client, 'createChannelInvite', true, args);
+    return callThrough(this.#client, 'createChannelInvite', args);
   }
 
   /**
@@ -39,7 +39,7 @@ export class ChannelsFacade {
    * Get Channel Invites: `GET /channels/{channel_id}/invites`. Bot token. Needs MANAGE_CHANNELS.
    */
   getInvites(...args: FacadeArgs<'getChannelInvites'>): FacadeResult<'getChannelInvites'> {
-    return callThrough(this.#client, 'getChannelInvites', true, args);
+    return callThrough(this.#client, 'getChannelInvites', args);
   }
 
   /**
@@ -49,7 +49,7 @@ export class ChannelsFacade {
    * SET_VOICE_CHANNEL_STATUS (plus MANAGE_CHANNELS when the bot is not connected to the voice channel).
    */
   setVoiceStatus(...args: FacadeArgs<'setVoiceChannelStatus'>): FacadeResult<'setVoiceChannelStatus'> {
-    return callThrough(this.#client, 'setVoiceChannelStatus', true, args);
+    return callThrough(this.#client, 'setVoiceChannelStatus', args);
   }
 
   /**
@@ -58,7 +58,7 @@ export class ChannelsFacade {
    * List Thread Members: `GET /channels/{channel_id}/thread-members`. Bot token.
    */
   listThreadMembers(...args: FacadeArgs<'listThreadMembers'>): FacadeResult<'listThreadMembers'> {
-    return callThrough(this.#client, 'listThreadMembers', true, args);
+    return callThrough(this.#client, 'listThreadMembers', args);
   }
 
   /**
@@ -67,7 +67,7 @@ export class ChannelsFacade {
    * Get Thread Member: `GET /channels/{channel_id}/thread-members/{user_id}`. Bot token.
    */
   getThreadMember(...args: FacadeArgs<'getThreadMember'>): FacadeResult<'getThreadMember'> {
-    return callThrough(this.#client, 'getThreadMember', true, args);
+    return callThrough(this.#client, 'getThreadMember', args);
   }
 
   // Helpers over several calls: pagination.

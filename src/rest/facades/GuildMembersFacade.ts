@@ -45,7 +45,7 @@ export class GuildMembersFacade {
    * Get Guild Member: `GET /guilds/{guild_id}/members/{user_id}`. Bot token.
    */
   getMember(...args: FacadeArgs<'getGuildMember'>): FacadeResult<'getGuildMember'> {
-    return callThrough(this.#client, 'getGuildMember', true, args);
+    return callThrough(this.#client, 'getGuildMember', args);
   }
 
   /**
@@ -57,7 +57,7 @@ export class GuildMembersFacade {
    * MANAGE_ROLES, mute MUTE_MEMBERS, deaf DEAFEN_MEMBERS).
    */
   addMember(...args: FacadeArgs<'addGuildMember'>): FacadeResult<'addGuildMember'> {
-    return callThrough(this.#client, 'addGuildMember', true, args);
+    return callThrough(this.#client, 'addGuildMember', args);
   }
 
   /**
@@ -70,7 +70,7 @@ export class GuildMembersFacade {
    * (not safe to repeat).
    */
   modifyMember(...args: FacadeArgs<'modifyGuildMember'>): FacadeResult<'modifyGuildMember'> {
-    return callThrough(this.#client, 'modifyGuildMember', true, args);
+    return callThrough(this.#client, 'modifyGuildMember', args);
   }
 
   /**
@@ -80,7 +80,7 @@ export class GuildMembersFacade {
    * `reason` goes to the audit log.
    */
   removeMember(...args: FacadeArgs<'removeGuildMember'>): FacadeResult<'removeGuildMember'> {
-    return callThrough(this.#client, 'removeGuildMember', true, args);
+    return callThrough(this.#client, 'removeGuildMember', args);
   }
 
   /**
@@ -89,7 +89,7 @@ export class GuildMembersFacade {
    * List Guild Members: `GET /guilds/{guild_id}/members`. Bot token. Needs the GUILD_MEMBERS intent.
    */
   listMembers(...args: FacadeArgs<'listGuildMembers'>): FacadeResult<'listGuildMembers'> {
-    return callThrough(this.#client, 'listGuildMembers', true, args);
+    return callThrough(this.#client, 'listGuildMembers', args);
   }
 
   /**
@@ -98,7 +98,7 @@ export class GuildMembersFacade {
    * Search Guild Members: `GET /guilds/{guild_id}/members/search`. Bot token.
    */
   searchMembers(...args: FacadeArgs<'searchGuildMembers'>): FacadeResult<'searchGuildMembers'> {
-    return callThrough(this.#client, 'searchGuildMembers', true, args);
+    return callThrough(this.#client, 'searchGuildMembers', args);
   }
 
   /**
@@ -108,7 +108,7 @@ export class GuildMembersFacade {
    * CHANGE_NICKNAME). `reason` goes to the audit log. Not retried after a failure (not safe to repeat).
    */
   modifyCurrentMember(...args: FacadeArgs<'modifyCurrentMember'>): FacadeResult<'modifyCurrentMember'> {
-    return callThrough(this.#client, 'modifyCurrentMember', true, args);
+    return callThrough(this.#client, 'modifyCurrentMember', args);
   }
 
   /**
@@ -120,7 +120,7 @@ export class GuildMembersFacade {
    * @deprecated Deprecated: use Modify Current Member (PATCH /guilds/{guild_id}/members/@me).
    */
   modifyCurrentUserNick(...args: FacadeArgs<'modifyCurrentUserNick'>): FacadeResult<'modifyCurrentUserNick'> {
-    return callThrough(this.#client, 'modifyCurrentUserNick', true, args);
+    return callThrough(this.#client, 'modifyCurrentUserNick', args);
   }
 
   /**
@@ -130,7 +130,7 @@ export class GuildMembersFacade {
    * MANAGE_ROLES. `reason` goes to the audit log.
    */
   addMemberRole(...args: FacadeArgs<'addGuildMemberRole'>): FacadeResult<'addGuildMemberRole'> {
-    return callThrough(this.#client, 'addGuildMemberRole', true, args);
+    return callThrough(this.#client, 'addGuildMemberRole', args);
   }
 
   /**
@@ -140,7 +140,7 @@ export class GuildMembersFacade {
    * MANAGE_ROLES. `reason` goes to the audit log.
    */
   removeMemberRole(...args: FacadeArgs<'removeGuildMemberRole'>): FacadeResult<'removeGuildMemberRole'> {
-    return callThrough(this.#client, 'removeGuildMemberRole', true, args);
+    return callThrough(this.#client, 'removeGuildMemberRole', args);
   }
 
   /**
@@ -149,7 +149,7 @@ export class GuildMembersFacade {
    * Get Guild Bans: `GET /guilds/{guild_id}/bans`. Bot token. Needs BAN_MEMBERS.
    */
   getBans(...args: FacadeArgs<'getGuildBans'>): FacadeResult<'getGuildBans'> {
-    return callThrough(this.#client, 'getGuildBans', true, args);
+    return callThrough(this.#client, 'getGuildBans', args);
   }
 
   /**
@@ -158,7 +158,7 @@ export class GuildMembersFacade {
    * Get Guild Ban: `GET /guilds/{guild_id}/bans/{user_id}`. Bot token. Needs BAN_MEMBERS.
    */
   getBan(...args: FacadeArgs<'getGuildBan'>): FacadeResult<'getGuildBan'> {
-    return callThrough(this.#client, 'getGuildBan', true, args);
+    return callThrough(this.#client, 'getGuildBan', args);
   }
 
   /**
@@ -168,7 +168,7 @@ export class GuildMembersFacade {
    * the audit log.
    */
   createBan(...args: FacadeArgs<'createGuildBan'>): FacadeResult<'createGuildBan'> {
-    return callThrough(this.#client, 'createGuildBan', true, args);
+    return callThrough(this.#client, 'createGuildBan', args);
   }
 
   /**
@@ -178,7 +178,7 @@ export class GuildMembersFacade {
    * to the audit log.
    */
   removeBan(...args: FacadeArgs<'removeGuildBan'>): FacadeResult<'removeGuildBan'> {
-    return callThrough(this.#client, 'removeGuildBan', true, args);
+    return callThrough(this.#client, 'removeGuildBan', args);
   }
 
   /**
@@ -188,7 +188,7 @@ export class GuildMembersFacade {
    * goes to the audit log. Not retried after a failure (not safe to repeat).
    */
   bulkBan(...args: FacadeArgs<'bulkGuildBan'>): FacadeResult<'bulkGuildBan'> {
-    return callThrough(this.#client, 'bulkGuildBan', true, args);
+    return callThrough(this.#client, 'bulkGuildBan', args);
   }
 
   /**
@@ -197,7 +197,7 @@ export class GuildMembersFacade {
    * Get Guild Roles: `GET /guilds/{guild_id}/roles`. Bot token.
    */
   getRoles(...args: FacadeArgs<'getGuildRoles'>): FacadeResult<'getGuildRoles'> {
-    return callThrough(this.#client, 'getGuildRoles', true, args);
+    return callThrough(this.#client, 'getGuildRoles', args);
   }
 
   /**
@@ -208,7 +208,7 @@ export class GuildMembersFacade {
    * to repeat).
    */
   createRole(...args: FacadeArgs<'createGuildRole'>): FacadeResult<'createGuildRole'> {
-    return callThrough(this.#client, 'createGuildRole', true, args);
+    return callThrough(this.#client, 'createGuildRole', args);
   }
 
   /**
@@ -220,7 +220,7 @@ export class GuildMembersFacade {
   modifyRolePositions(
     ...args: FacadeArgs<'modifyGuildRolePositions'>
   ): FacadeResult<'modifyGuildRolePositions'> {
-    return callThrough(this.#client, 'modifyGuildRolePositions', true, args);
+    return callThrough(this.#client, 'modifyGuildRolePositions', args);
   }
 
   /**
@@ -229,7 +229,7 @@ export class GuildMembersFacade {
    * Get Guild Role: `GET /guilds/{guild_id}/roles/{role_id}`. Bot token.
    */
   getRole(...args: FacadeArgs<'getGuildRole'>): FacadeResult<'getGuildRole'> {
-    return callThrough(this.#client, 'getGuildRole', true, args);
+    return callThrough(this.#client, 'getGuildRole', args);
   }
 
   /**
@@ -240,7 +240,7 @@ export class GuildMembersFacade {
    * failure (not safe to repeat).
    */
   modifyRole(...args: FacadeArgs<'modifyGuildRole'>): FacadeResult<'modifyGuildRole'> {
-    return callThrough(this.#client, 'modifyGuildRole', true, args);
+    return callThrough(this.#client, 'modifyGuildRole', args);
   }
 
   /**
@@ -250,7 +250,7 @@ export class GuildMembersFacade {
    * goes to the audit log.
    */
   deleteRole(...args: FacadeArgs<'deleteGuildRole'>): FacadeResult<'deleteGuildRole'> {
-    return callThrough(this.#client, 'deleteGuildRole', true, args);
+    return callThrough(this.#client, 'deleteGuildRole', args);
   }
 
   /**
@@ -261,7 +261,7 @@ export class GuildMembersFacade {
   getRoleMemberCounts(
     ...args: FacadeArgs<'getGuildRoleMemberCounts'>
   ): FacadeResult<'getGuildRoleMemberCounts'> {
-    return callThrough(this.#client, 'getGuildRoleMemberCounts', true, args);
+    return callThrough(this.#client, 'getGuildRoleMemberCounts', args);
   }
 
   /**
@@ -270,7 +270,7 @@ export class GuildMembersFacade {
    * Get Guild Prune Count: `GET /guilds/{guild_id}/prune`. Bot token. Needs MANAGE_GUILD + KICK_MEMBERS.
    */
   getPruneCount(...args: FacadeArgs<'getGuildPruneCount'>): FacadeResult<'getGuildPruneCount'> {
-    return callThrough(this.#client, 'getGuildPruneCount', true, args);
+    return callThrough(this.#client, 'getGuildPruneCount', args);
   }
 
   /**
@@ -280,7 +280,7 @@ export class GuildMembersFacade {
    * `reason` goes to the audit log. Not retried after a failure (not safe to repeat).
    */
   beginPrune(...args: FacadeArgs<'beginGuildPrune'>): FacadeResult<'beginGuildPrune'> {
-    return callThrough(this.#client, 'beginGuildPrune', true, args);
+    return callThrough(this.#client, 'beginGuildPrune', args);
   }
 
   // Helpers over several calls: pagination and batching.

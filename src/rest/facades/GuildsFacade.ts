@@ -26,7 +26,7 @@ export class GuildsFacade extends GuildMembersFacade {
    * Get Guild: `GET /guilds/{guild_id}`. Bot token.
    */
   get(...args: FacadeArgs<'getGuild'>): FacadeResult<'getGuild'> {
-    return callThrough(this.#client, 'getGuild', true, args);
+    return callThrough(this.#client, 'getGuild', args);
   }
 
   /**
@@ -36,7 +36,7 @@ export class GuildsFacade extends GuildMembersFacade {
    * guild must be discoverable.
    */
   getPreview(...args: FacadeArgs<'getGuildPreview'>): FacadeResult<'getGuildPreview'> {
-    return callThrough(this.#client, 'getGuildPreview', true, args);
+    return callThrough(this.#client, 'getGuildPreview', args);
   }
 
   /**
@@ -49,7 +49,7 @@ export class GuildsFacade extends GuildMembersFacade {
    * ANIMATED_BANNER). `reason` goes to the audit log. Not retried after a failure (not safe to repeat).
    */
   modify(...args: FacadeArgs<'modifyGuild'>): FacadeResult<'modifyGuild'> {
-    return callThrough(this.#client, 'modifyGuild', true, args);
+    return callThrough(this.#client, 'modifyGuild', args);
   }
 
   /**
@@ -60,7 +60,7 @@ export class GuildsFacade extends GuildMembersFacade {
    * @deprecated Removed: no longer available to applications (POST /guilds unavailable).
    */
   create(...args: FacadeArgs<'createGuild'>): FacadeResult<'createGuild'> {
-    return callThrough(this.#client, 'createGuild', false, args);
+    return callThrough(this.#client, 'createGuild', args);
   }
 
   /**
@@ -69,7 +69,7 @@ export class GuildsFacade extends GuildMembersFacade {
    * Get Guild Channels: `GET /guilds/{guild_id}/channels`. Bot token.
    */
   getChannels(...args: FacadeArgs<'getGuildChannels'>): FacadeResult<'getGuildChannels'> {
-    return callThrough(this.#client, 'getGuildChannels', true, args);
+    return callThrough(this.#client, 'getGuildChannels', args);
   }
 
   /**
@@ -81,7 +81,7 @@ export class GuildsFacade extends GuildMembersFacade {
    * retried after a failure (not safe to repeat).
    */
   createChannel(...args: FacadeArgs<'createGuildChannel'>): FacadeResult<'createGuildChannel'> {
-    return callThrough(this.#client, 'createGuildChannel', true, args);
+    return callThrough(this.#client, 'createGuildChannel', args);
   }
 
   /**
@@ -93,7 +93,7 @@ export class GuildsFacade extends GuildMembersFacade {
   modifyChannelPositions(
     ...args: FacadeArgs<'modifyGuildChannelPositions'>
   ): FacadeResult<'modifyGuildChannelPositions'> {
-    return callThrough(this.#client, 'modifyGuildChannelPositions', true, args);
+    return callThrough(this.#client, 'modifyGuildChannelPositions', args);
   }
 
   /**
@@ -102,7 +102,7 @@ export class GuildsFacade extends GuildMembersFacade {
    * List Active Guild Threads: `GET /guilds/{guild_id}/threads/active`. Bot token.
    */
   listActiveThreads(...args: FacadeArgs<'listActiveGuildThreads'>): FacadeResult<'listActiveGuildThreads'> {
-    return callThrough(this.#client, 'listActiveGuildThreads', true, args);
+    return callThrough(this.#client, 'listActiveGuildThreads', args);
   }
 
   /**
@@ -111,7 +111,7 @@ export class GuildsFacade extends GuildMembersFacade {
    * Get Guild Voice Regions: `GET /guilds/{guild_id}/regions`. Bot token.
    */
   getVoiceRegions(...args: FacadeArgs<'getGuildVoiceRegions'>): FacadeResult<'getGuildVoiceRegions'> {
-    return callThrough(this.#client, 'getGuildVoiceRegions', true, args);
+    return callThrough(this.#client, 'getGuildVoiceRegions', args);
   }
 
   /**
@@ -121,7 +121,7 @@ export class GuildsFacade extends GuildMembersFacade {
    * (invite metadata is included only with MANAGE_GUILD).
    */
   getInvites(...args: FacadeArgs<'getGuildInvites'>): FacadeResult<'getGuildInvites'> {
-    return callThrough(this.#client, 'getGuildInvites', true, args);
+    return callThrough(this.#client, 'getGuildInvites', args);
   }
 
   /**
@@ -130,7 +130,7 @@ export class GuildsFacade extends GuildMembersFacade {
    * Get Guild Integrations: `GET /guilds/{guild_id}/integrations`. Bot token. Needs MANAGE_GUILD.
    */
   getIntegrations(...args: FacadeArgs<'getGuildIntegrations'>): FacadeResult<'getGuildIntegrations'> {
-    return callThrough(this.#client, 'getGuildIntegrations', true, args);
+    return callThrough(this.#client, 'getGuildIntegrations', args);
   }
 
   /**
@@ -141,7 +141,7 @@ export class GuildsFacade extends GuildMembersFacade {
    * MANAGE_GUILD. `reason` goes to the audit log.
    */
   deleteIntegration(...args: FacadeArgs<'deleteGuildIntegration'>): FacadeResult<'deleteGuildIntegration'> {
-    return callThrough(this.#client, 'deleteGuildIntegration', true, args);
+    return callThrough(this.#client, 'deleteGuildIntegration', args);
   }
 
   /**
@@ -150,7 +150,7 @@ export class GuildsFacade extends GuildMembersFacade {
    * Get Guild Widget Settings: `GET /guilds/{guild_id}/widget`. Bot token. Needs MANAGE_GUILD.
    */
   getWidgetSettings(...args: FacadeArgs<'getGuildWidgetSettings'>): FacadeResult<'getGuildWidgetSettings'> {
-    return callThrough(this.#client, 'getGuildWidgetSettings', true, args);
+    return callThrough(this.#client, 'getGuildWidgetSettings', args);
   }
 
   /**
@@ -160,7 +160,7 @@ export class GuildsFacade extends GuildMembersFacade {
    * the audit log. Not retried after a failure (not safe to repeat).
    */
   modifyWidget(...args: FacadeArgs<'modifyGuildWidget'>): FacadeResult<'modifyGuildWidget'> {
-    return callThrough(this.#client, 'modifyGuildWidget', true, args);
+    return callThrough(this.#client, 'modifyGuildWidget', args);
   }
 
   /**
@@ -170,7 +170,7 @@ export class GuildsFacade extends GuildMembersFacade {
    * Get Guild Widget: `GET /guilds/{guild_id}/widget.json`. No token (public).
    */
   getWidget(...args: FacadeArgs<'getGuildWidget'>): FacadeResult<'getGuildWidget'> {
-    return callThrough(this.#client, 'getGuildWidget', true, args);
+    return callThrough(this.#client, 'getGuildWidget', args);
   }
 
   /**
@@ -179,7 +179,7 @@ export class GuildsFacade extends GuildMembersFacade {
    * Get Guild Widget Image: `GET /guilds/{guild_id}/widget.png`. No token (public).
    */
   getWidgetImage(...args: FacadeArgs<'getGuildWidgetImage'>): FacadeResult<'getGuildWidgetImage'> {
-    return callThrough(this.#client, 'getGuildWidgetImage', true, args);
+    return callThrough(this.#client, 'getGuildWidgetImage', args);
   }
 
   /**
@@ -188,7 +188,7 @@ export class GuildsFacade extends GuildMembersFacade {
    * Get Guild Vanity URL: `GET /guilds/{guild_id}/vanity-url`. Bot token. Needs MANAGE_GUILD.
    */
   getVanityUrl(...args: FacadeArgs<'getGuildVanityUrl'>): FacadeResult<'getGuildVanityUrl'> {
-    return callThrough(this.#client, 'getGuildVanityUrl', true, args);
+    return callThrough(this.#client, 'getGuildVanityUrl', args);
   }
 
   /**
@@ -198,7 +198,7 @@ export class GuildsFacade extends GuildMembersFacade {
    * the welcome screen is not enabled.
    */
   getWelcomeScreen(...args: FacadeArgs<'getGuildWelcomeScreen'>): FacadeResult<'getGuildWelcomeScreen'> {
-    return callThrough(this.#client, 'getGuildWelcomeScreen', true, args);
+    return callThrough(this.#client, 'getGuildWelcomeScreen', args);
   }
 
   /**
@@ -210,7 +210,7 @@ export class GuildsFacade extends GuildMembersFacade {
   modifyWelcomeScreen(
     ...args: FacadeArgs<'modifyGuildWelcomeScreen'>
   ): FacadeResult<'modifyGuildWelcomeScreen'> {
-    return callThrough(this.#client, 'modifyGuildWelcomeScreen', true, args);
+    return callThrough(this.#client, 'modifyGuildWelcomeScreen', args);
   }
 
   /**
@@ -219,7 +219,7 @@ export class GuildsFacade extends GuildMembersFacade {
    * Get Guild Onboarding: `GET /guilds/{guild_id}/onboarding`. Bot token.
    */
   getOnboarding(...args: FacadeArgs<'getGuildOnboarding'>): FacadeResult<'getGuildOnboarding'> {
-    return callThrough(this.#client, 'getGuildOnboarding', true, args);
+    return callThrough(this.#client, 'getGuildOnboarding', args);
   }
 
   /**
@@ -230,7 +230,7 @@ export class GuildsFacade extends GuildMembersFacade {
    * audit log.
    */
   modifyOnboarding(...args: FacadeArgs<'modifyGuildOnboarding'>): FacadeResult<'modifyGuildOnboarding'> {
-    return callThrough(this.#client, 'modifyGuildOnboarding', true, args);
+    return callThrough(this.#client, 'modifyGuildOnboarding', args);
   }
 
   /**
@@ -242,6 +242,6 @@ export class GuildsFacade extends GuildMembersFacade {
   modifyIncidentActions(
     ...args: FacadeArgs<'modifyGuildIncidentActions'>
   ): FacadeResult<'modifyGuildIncidentActions'> {
-    return callThrough(this.#client, 'modifyGuildIncidentActions', true, args);
+    return callThrough(this.#client, 'modifyGuildIncidentActions', args);
   }
 }

@@ -34,7 +34,7 @@ export class InvitesFacade {
    * Get Invite: `GET /invites/{code}`. Bot or bearer token.
    */
   get(...args: FacadeArgs<'getInvite'>): FacadeResult<'getInvite'> {
-    return callThrough(this.#client, 'getInvite', true, args);
+    return callThrough(this.#client, 'getInvite', args);
   }
 
   /**
@@ -45,7 +45,7 @@ export class InvitesFacade {
    * the audit log.
    */
   delete(...args: FacadeArgs<'deleteInvite'>): FacadeResult<'deleteInvite'> {
-    return callThrough(this.#client, 'deleteInvite', true, args);
+    return callThrough(this.#client, 'deleteInvite', args);
   }
 
   /**
@@ -55,7 +55,7 @@ export class InvitesFacade {
    * VIEW_AUDIT_LOG (the inviter, or MANAGE_GUILD or VIEW_AUDIT_LOG).
    */
   getTargetUsers(...args: FacadeArgs<'getTargetUsers'>): FacadeResult<'getTargetUsers'> {
-    return callThrough(this.#client, 'getTargetUsers', true, args);
+    return callThrough(this.#client, 'getTargetUsers', args);
   }
 
   /**
@@ -65,7 +65,7 @@ export class InvitesFacade {
    * inviter, or MANAGE_GUILD).
    */
   updateTargetUsers(...args: FacadeArgs<'updateTargetUsers'>): FacadeResult<'updateTargetUsers'> {
-    return callThrough(this.#client, 'updateTargetUsers', true, args);
+    return callThrough(this.#client, 'updateTargetUsers', args);
   }
 
   /**
@@ -77,7 +77,7 @@ export class InvitesFacade {
   getTargetUsersJobStatus(
     ...args: FacadeArgs<'getTargetUsersJobStatus'>
   ): FacadeResult<'getTargetUsersJobStatus'> {
-    return callThrough(this.#client, 'getTargetUsersJobStatus', true, args);
+    return callThrough(this.#client, 'getTargetUsersJobStatus', args);
   }
 
   // Helpers over several calls: the asynchronous target-users job.

@@ -21,7 +21,7 @@ export class LobbiesFacade {
    * Create Lobby: `POST /lobbies`. Bot token. Not retried after a failure (not safe to repeat).
    */
   create(...args: FacadeArgs<'createLobby'>): FacadeResult<'createLobby'> {
-    return callThrough(this.#client, 'createLobby', false, args);
+    return callThrough(this.#client, 'createLobby', args);
   }
 
   /**
@@ -30,7 +30,7 @@ export class LobbiesFacade {
    * Create or Join Lobby: `PUT /lobbies`. A user's bearer token (pass `auth: { bearer }`).
    */
   createOrJoin(...args: FacadeArgs<'createOrJoinLobby'>): FacadeResult<'createOrJoinLobby'> {
-    return callThrough(this.#client, 'createOrJoinLobby', false, args);
+    return callThrough(this.#client, 'createOrJoinLobby', args);
   }
 
   /**
@@ -39,7 +39,7 @@ export class LobbiesFacade {
    * Get Lobby: `GET /lobbies/{lobby_id}`. Bot token.
    */
   get(...args: FacadeArgs<'getLobby'>): FacadeResult<'getLobby'> {
-    return callThrough(this.#client, 'getLobby', true, args);
+    return callThrough(this.#client, 'getLobby', args);
   }
 
   /**
@@ -48,7 +48,7 @@ export class LobbiesFacade {
    * Modify Lobby: `PATCH /lobbies/{lobby_id}`. Bot token.
    */
   modify(...args: FacadeArgs<'modifyLobby'>): FacadeResult<'modifyLobby'> {
-    return callThrough(this.#client, 'modifyLobby', true, args);
+    return callThrough(this.#client, 'modifyLobby', args);
   }
 
   /**
@@ -57,7 +57,7 @@ export class LobbiesFacade {
    * Delete Lobby: `DELETE /lobbies/{lobby_id}`. Bot token.
    */
   delete(...args: FacadeArgs<'deleteLobby'>): FacadeResult<'deleteLobby'> {
-    return callThrough(this.#client, 'deleteLobby', true, args);
+    return callThrough(this.#client, 'deleteLobby', args);
   }
 
   /**
@@ -66,7 +66,7 @@ export class LobbiesFacade {
    * Add a Member: `PUT /lobbies/{lobby_id}/members/{user_id}`. Bot token.
    */
   addMember(...args: FacadeArgs<'addLobbyMember'>): FacadeResult<'addLobbyMember'> {
-    return callThrough(this.#client, 'addLobbyMember', true, args);
+    return callThrough(this.#client, 'addLobbyMember', args);
   }
 
   /**
@@ -75,7 +75,7 @@ export class LobbiesFacade {
    * Remove a Member: `DELETE /lobbies/{lobby_id}/members/{user_id}`. Bot token.
    */
   removeMember(...args: FacadeArgs<'removeLobbyMember'>): FacadeResult<'removeLobbyMember'> {
-    return callThrough(this.#client, 'removeLobbyMember', true, args);
+    return callThrough(this.#client, 'removeLobbyMember', args);
   }
 
   /**
@@ -84,7 +84,7 @@ export class LobbiesFacade {
    * Leave Lobby: `DELETE /lobbies/{lobby_id}/members/@me`. A user's bearer token (pass `auth: { bearer }`).
    */
   leave(...args: FacadeArgs<'leaveLobby'>): FacadeResult<'leaveLobby'> {
-    return callThrough(this.#client, 'leaveLobby', true, args);
+    return callThrough(this.#client, 'leaveLobby', args);
   }
 
   /**
@@ -94,7 +94,7 @@ export class LobbiesFacade {
    * Bulk Update Lobby Members: `POST /lobbies/{lobby_id}/members/bulk`. Bot token.
    */
   bulkUpdateMembers(...args: FacadeArgs<'bulkUpdateLobbyMembers'>): FacadeResult<'bulkUpdateLobbyMembers'> {
-    return callThrough(this.#client, 'bulkUpdateLobbyMembers', true, args);
+    return callThrough(this.#client, 'bulkUpdateLobbyMembers', args);
   }
 
   /**
@@ -105,7 +105,7 @@ export class LobbiesFacade {
    * `auth: { bearer }`).
    */
   linkChannel(...args: FacadeArgs<'linkLobbyChannel'>): FacadeResult<'linkLobbyChannel'> {
-    return callThrough(this.#client, 'linkLobbyChannel', true, args);
+    return callThrough(this.#client, 'linkLobbyChannel', args);
   }
 
   /**
@@ -115,7 +115,7 @@ export class LobbiesFacade {
    * Not retried after a failure (not safe to repeat).
    */
   sendMessage(...args: FacadeArgs<'sendLobbyMessage'>): FacadeResult<'sendLobbyMessage'> {
-    return callThrough(this.#client, 'sendLobbyMessage', true, args);
+    return callThrough(this.#client, 'sendLobbyMessage', args);
   }
 
   /**
@@ -124,7 +124,7 @@ export class LobbiesFacade {
    * Get Lobby Messages: `GET /lobbies/{lobby_id}/messages`. A user's bearer token (pass `auth: { bearer }`).
    */
   getMessages(...args: FacadeArgs<'getLobbyMessages'>): FacadeResult<'getLobbyMessages'> {
-    return callThrough(this.#client, 'getLobbyMessages', true, args);
+    return callThrough(this.#client, 'getLobbyMessages', args);
   }
 
   /**
@@ -136,7 +136,7 @@ export class LobbiesFacade {
   setMessageModerationMetadata(
     ...args: FacadeArgs<'setLobbyMessageModerationMetadata'>
   ): FacadeResult<'setLobbyMessageModerationMetadata'> {
-    return callThrough(this.#client, 'setLobbyMessageModerationMetadata', true, args);
+    return callThrough(this.#client, 'setLobbyMessageModerationMetadata', args);
   }
 
   /**
@@ -148,7 +148,7 @@ export class LobbiesFacade {
   setDmMessageModerationMetadata(
     ...args: FacadeArgs<'setDmMessageModerationMetadata'>
   ): FacadeResult<'setDmMessageModerationMetadata'> {
-    return callThrough(this.#client, 'setDmMessageModerationMetadata', true, args);
+    return callThrough(this.#client, 'setDmMessageModerationMetadata', args);
   }
 
   /**
@@ -160,7 +160,7 @@ export class LobbiesFacade {
   createLinkedChannelInviteForSelf(
     ...args: FacadeArgs<'createLinkedChannelInviteForSelf'>
   ): FacadeResult<'createLinkedChannelInviteForSelf'> {
-    return callThrough(this.#client, 'createLinkedChannelInviteForSelf', true, args);
+    return callThrough(this.#client, 'createLinkedChannelInviteForSelf', args);
   }
 
   /**
@@ -172,6 +172,6 @@ export class LobbiesFacade {
   createLinkedChannelInviteForUser(
     ...args: FacadeArgs<'createLinkedChannelInviteForUser'>
   ): FacadeResult<'createLinkedChannelInviteForUser'> {
-    return callThrough(this.#client, 'createLinkedChannelInviteForUser', true, args);
+    return callThrough(this.#client, 'createLinkedChannelInviteForUser', args);
   }
 }

@@ -19,7 +19,7 @@ export class UsersFacade {
    * Current User Guilds: `GET /users/@me/guilds`. Bot or bearer token. Scopes: guilds.
    */
   getCurrentUserGuilds(...args: FacadeArgs<'getCurrentUserGuilds'>): FacadeResult<'getCurrentUserGuilds'> {
-    return callThrough(this.#client, 'getCurrentUserGuilds', false, args);
+    return callThrough(this.#client, 'getCurrentUserGuilds', args);
   }
 
   /**
@@ -29,7 +29,7 @@ export class UsersFacade {
    * token (pass `auth: { bearer }`). Scopes: role_connections.write.
    */
   getRoleConnection(...args: FacadeArgs<'getUserRoleConnection'>): FacadeResult<'getUserRoleConnection'> {
-    return callThrough(this.#client, 'getUserRoleConnection', true, args);
+    return callThrough(this.#client, 'getUserRoleConnection', args);
   }
 
   /**
@@ -41,6 +41,6 @@ export class UsersFacade {
   updateRoleConnection(
     ...args: FacadeArgs<'updateUserRoleConnection'>
   ): FacadeResult<'updateUserRoleConnection'> {
-    return callThrough(this.#client, 'updateUserRoleConnection', true, args);
+    return callThrough(this.#client, 'updateUserRoleConnection', args);
   }
 }

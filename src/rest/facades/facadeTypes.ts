@@ -6,7 +6,7 @@
  */
 import type { z } from 'zod';
 import type { Clock } from '../../clock.js';
-import type { RouteName, Routes } from '../../spec/routes.js';
+import { type RouteName, type Routes, routes } from '../../spec/routes.js';
 import type { CallArgs, CallArgsParam, CallResult, LooseCallArgs } from '../callTypes.js';
 
 /** What a facade needs of the client: `call` over the platform's table, and its clock for polling. */
@@ -42,17 +42,21 @@ export type FacadeResult<N extends RouteName> = Promise<CallResult<Routes[N]>>;
 
 /**
  * Sends operation `name` with a facade method's arguments. Whether the first argument is the path
- * parameters is read from the route's path, so the two shapes cannot be confused.
+ * parameters is read from the route's path in THE table, so the two shapes cannot be confused.
  */
 export function callThrough<N extends RouteName>(
   client: RestCaller,
   name: N,
-  withParams: boolean,
   args: readonly unknown[],
 ): FacadeResult<N> {
   const send = client.call as (name: string, args?: LooseCallArgs) => FacadeResult<N>;
-  if (!withParams) return send.call(client, name, args[0] as LooseCallArgs | undefined);
+  if (!takesParams(name)) return send.call(client, name, args[0] as LooseCallArgs | undefined);
   const options = args[1] as LooseCallArgs | undefined;
   const params = args[0] as Readonly<Record<string, unknown>>;
   return send.call(client, name, options === undefined ? { params } : { ...options, params });
+}
+
+/** Whether operation `name`'s path has placeholders (its facade method then takes params first). */
+function takesParams(name: RouteName): boolean {
+  return routes[name].path.includes('{');
 }

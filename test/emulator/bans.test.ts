@@ -4,13 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { demo } from '../../src/emulator/world/demoSeed.js';
-import {
-  demoGuild,
-  eventMark,
-  eventsSince,
-  expectError,
-  expectFieldError,
-} from '../support/guildFixtures.js';
+import { demoGuild, lastSeq, eventsAfter, expectError, expectFieldError } from '../support/guildFixtures.js';
 import { useEmulator } from '../support/emulator.js';
 
 const emu = useEmulator();
@@ -37,14 +31,14 @@ function seedBans(n: number): string[] {
 
 describe('Create Guild Ban', () => {
   it('bans a member: 204, GUILD_MEMBER_REMOVE, GUILD_BAN_ADD and MEMBER_BAN_ADD with the reason', async () => {
-    const mark = eventMark(emu);
+    const mark = lastSeq(emu);
     const res = await emu.call('PUT', `${G}/bans/${carol.id}`, {
       json: { delete_message_seconds: 3600 },
       headers: { 'X-Audit-Log-Reason': 'cheating' },
     });
     expect(res.status).toBe(204);
     expect(demoGuild(emu).members.has(carol.id)).toBe(false);
-    const events = await eventsSince(emu, mark);
+    const events = await eventsAfter(emu, mark);
     expect(events.map((e) => e.type)).toEqual([
       'GUILD_MEMBER_REMOVE',
       'GUILD_BAN_ADD',
@@ -61,9 +55,9 @@ describe('Create Guild Ban', () => {
 
   it('bans a user who is not a member, and leaves an existing ban alone (204, no event)', async () => {
     expect((await emu.call('PUT', `${G}/bans/${erin.id}`, { json: {} })).status).toBe(204);
-    const mark = eventMark(emu);
+    const mark = lastSeq(emu);
     expect((await emu.call('PUT', `${G}/bans/${erin.id}`, { json: {} })).status).toBe(204);
-    expect(await eventsSince(emu, mark)).toEqual([]);
+    expect(await eventsAfter(emu, mark)).toEqual([]);
   });
 
   it('takes delete_message_seconds 604800 and refuses 604801 and -1 (400 50035)', async () => {
@@ -108,12 +102,12 @@ describe('Get Guild Ban and Remove Guild Ban', () => {
 
   it('lifts a ban: 204, GUILD_BAN_REMOVE and MEMBER_BAN_REMOVE', async () => {
     await emu.call('PUT', `${G}/bans/${erin.id}`, { json: {} });
-    const mark = eventMark(emu);
+    const mark = lastSeq(emu);
     expect(
       (await emu.call('DELETE', `${G}/bans/${erin.id}`, { headers: { 'X-Audit-Log-Reason': 'appeal' } }))
         .status,
     ).toBe(204);
-    const events = await eventsSince(emu, mark);
+    const events = await eventsAfter(emu, mark);
     expect(events.map((e) => e.type)).toEqual(['GUILD_BAN_REMOVE', 'GUILD_AUDIT_LOG_ENTRY_CREATE']);
     expect(events[0]?.data).toEqual({
       guild_id: demo.guildId,
@@ -159,13 +153,13 @@ describe('Get Guild Bans', () => {
 describe('Bulk Guild Ban', () => {
   it('bans who it can and fails the rest (unknown, already banned, owner)', async () => {
     await emu.call('PUT', `${G}/bans/${erin.id}`, { json: {} });
-    const mark = eventMark(emu);
+    const mark = lastSeq(emu);
     const res = await emu.call('POST', `${G}/bulk-ban`, {
       json: { user_ids: [carol.id, dave.id, erin.id, alice.id, '42', carol.id], delete_message_seconds: 60 },
     });
     expect(res.status, res.text).toBe(200);
     expect(res.body).toEqual({ banned_users: [carol.id, dave.id], failed_users: [erin.id, alice.id, '42'] });
-    const added = await eventsSince(emu, mark, 'GUILD_BAN_ADD');
+    const added = await eventsAfter(emu, mark, 'GUILD_BAN_ADD');
     expect(added.map((e) => (e.data.user as { id: string }).id)).toEqual([carol.id, dave.id]);
     expect(demoGuild(emu).members.has(dave.id)).toBe(false);
   });

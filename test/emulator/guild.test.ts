@@ -280,7 +280,7 @@ describe('Modify Guild: permission and events', () => {
   });
 
   it('fires GUILD_UPDATE with the guild and an audit-log entry with the reason', async () => {
-    const seq = await lastSeq(emu);
+    const seq = lastSeq(emu);
     const res = await emu.call('PATCH', GP, {
       json: { name: 'New Name', description: 'd' },
       headers: { 'x-audit-log-reason': encodeURIComponent('spring cleaning ✨') },

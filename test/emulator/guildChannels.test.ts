@@ -188,7 +188,7 @@ describe('Create Guild Channel: parent and overwrites', () => {
 
 describe('Create Guild Channel: events', () => {
   it('fires CHANNEL_CREATE with the channel and an audit-log entry with the reason', async () => {
-    const seq = await lastSeq(emu);
+    const seq = lastSeq(emu);
     const res = await emu.call<ChannelWire>('POST', `${GP}/channels`, {
       json: { name: 'announcements', type: 5, topic: 'news' },
       headers: { 'x-audit-log-reason': 'for news' },
@@ -209,7 +209,7 @@ describe('Create Guild Channel: events', () => {
 
 describe('Modify Guild Channel Positions', () => {
   it('moves channels, answers 204 and fires one CHANNEL_UPDATE per changed channel', async () => {
-    const seq = await lastSeq(emu);
+    const seq = lastSeq(emu);
     const res = await emu.call('PATCH', `${GP}/channels`, {
       json: [
         { id: demo.channelIds.general, position: 7 },
@@ -244,7 +244,7 @@ describe('Modify Guild Channel Positions', () => {
   });
 
   it('refuses unknown channels and non-category parents, changing nothing', async () => {
-    const seq = await lastSeq(emu);
+    const seq = lastSeq(emu);
     expectFieldError(
       await emu.call('PATCH', `${GP}/channels`, {
         json: [

@@ -88,7 +88,7 @@ describe('Welcome screen', () => {
   });
 
   it('fires GUILD_UPDATE when enabled changes (feature WELCOME_SCREEN_ENABLED), not otherwise', async () => {
-    let seq = await lastSeq(emu);
+    let seq = lastSeq(emu);
     await emu.call('PATCH', `${GP}/welcome-screen`, {
       json: { enabled: true },
       headers: { 'x-audit-log-reason': 'welcome' },
@@ -97,7 +97,7 @@ describe('Welcome screen', () => {
     expect(events.map((e) => e.type)).toEqual(['GUILD_AUDIT_LOG_ENTRY_CREATE', 'GUILD_UPDATE']);
     expect(events[0]?.data).toMatchObject({ reason: 'welcome', action_type: 1 });
     expect(events[1]?.data.features).toContain('WELCOME_SCREEN_ENABLED');
-    seq = await lastSeq(emu);
+    seq = lastSeq(emu);
     await emu.call('PATCH', `${GP}/welcome-screen`, { json: { description: 'same switch' } });
     events = await eventsAfter(emu, seq);
     expect(events.map((e) => e.type)).toEqual(['GUILD_AUDIT_LOG_ENTRY_CREATE']);
@@ -192,7 +192,7 @@ describe('Onboarding', () => {
     await giveTester(emu, ['MANAGE_ROLES']);
     expectError(await putOnboarding({ enabled: false }, tester.auth), 403, 50013);
     await giveTester(emu, ['MANAGE_GUILD', 'MANAGE_ROLES']);
-    const seq = await lastSeq(emu);
+    const seq = lastSeq(emu);
     const res = await emu.call('PUT', `${GP}/onboarding`, {
       auth: tester.auth,
       json: { mode: 1 },
@@ -296,7 +296,7 @@ describe('Integrations', () => {
       type: 'discord',
       application_id: app.body.id,
     });
-    const seq = await lastSeq(emu);
+    const seq = lastSeq(emu);
     const res = await emu.call('DELETE', `${GP}/integrations/${made.body.id}`, {
       headers: { 'x-audit-log-reason': 'unused' },
     });

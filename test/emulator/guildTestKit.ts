@@ -9,7 +9,7 @@ import { combinePermissions, type PermissionName } from '../../src/spec/permissi
 import type { CallResult, EmulatorHandle } from '../support/emulator.js';
 import { describeErrors, responseValidator } from '../support/openapi.js';
 
-export { eventsAfter, lastSeq, type LoggedEvent as EventRow } from '../support/eventLog.js';
+export { eventsAfter, type LoggedEvent, lastSeq } from '../support/eventLog.js';
 export { expectError, expectFieldError } from '../support/platformAssertions.js';
 
 /** The demo guild's id and its path prefix. */

@@ -63,7 +63,7 @@ describe('Get Guild Widget Settings and Modify Guild Widget', () => {
   });
 
   it('changes them, fires GUILD_UPDATE and records the audit entry with the reason', async () => {
-    const seq = await lastSeq(emu);
+    const seq = lastSeq(emu);
     const res = await emu.call('PATCH', `${GP}/widget`, {
       json: { enabled: false, channel_id: null },
       headers: { 'x-audit-log-reason': 'quiet' },
@@ -146,7 +146,7 @@ describe('Get Guild Widget (widget.json)', () => {
   });
 
   it('generates an invite to the widget channel once (INVITE_CREATE), and reuses it', async () => {
-    const seq = await lastSeq(emu);
+    const seq = lastSeq(emu);
     const first = (await widgetJson()).body.instant_invite;
     expect(first).toMatch(/^https:\/\/discord\.com\/invite\/[A-Za-z0-9]+$/);
     const code = first?.split('/').at(-1);

@@ -47,7 +47,7 @@ describe('Accepting an invite (POST /_emulator/invites/{code}/accept)', () => {
 
   it('fires GUILD_MEMBER_ADD with the granted roles', async () => {
     const invite = await newInvite({ role_ids: [demo.roleIds.player] });
-    const seq = await lastSeq(emu);
+    const seq = lastSeq(emu);
     await accept(invite.code, erin.id);
     const added = await eventsAfter(emu, seq, 'GUILD_MEMBER_ADD');
     expect(added[0]?.data).toMatchObject({

@@ -16,7 +16,7 @@ const statusOf = (channelId: string) =>
 
 describe('Set Voice Channel Status (PUT /channels/{id}/voice-status)', () => {
   it('answers 204 and sets the status, firing VOICE_CHANNEL_STATUS_UPDATE and audit entry 192', async () => {
-    const seq = await lastSeq(emu);
+    const seq = lastSeq(emu);
     const res = await put({ status: 'ranked queue' });
     expect(res.status).toBe(204);
     expect(res.text).toBe('');
@@ -48,7 +48,7 @@ describe('Set Voice Channel Status (PUT /channels/{id}/voice-status)', () => {
 
   it('clears the status with null or an empty string (audit entry 193)', async () => {
     await put({ status: 'up' });
-    const seq = await lastSeq(emu);
+    const seq = lastSeq(emu);
     expect((await put({ status: null })).status).toBe(204);
     expect(statusOf(voice)).toBeNull();
     await put({ status: 'again' });

@@ -89,7 +89,7 @@ describe('Create Channel Invite (POST /channels/{channel.id}/invites)', () => {
   });
 
   it('answers a similar invite again unless unique is true', async () => {
-    const seq = await lastSeq(emu);
+    const seq = lastSeq(emu);
     const first = await newInvite({ max_age: 3600 });
     const again = await newInvite({ max_age: 3600 });
     expect(again.code).toBe(first.code);
@@ -206,7 +206,7 @@ describe('Create Channel Invite (POST /channels/{channel.id}/invites)', () => {
   });
 
   it('fires INVITE_CREATE and an audit-log entry carrying X-Audit-Log-Reason', async () => {
-    const seq = await lastSeq(emu);
+    const seq = lastSeq(emu);
     const invite = await newInvite({ max_uses: 5 });
     const reasoned = await createInvite(
       lobbyChat,
@@ -305,7 +305,7 @@ describe('Delete Invite (DELETE /invites/{code})', () => {
 
   it('fires INVITE_DELETE and an audit-log entry with the reason', async () => {
     const invite = await newInvite();
-    const seq = await lastSeq(emu);
+    const seq = lastSeq(emu);
     await emu.call('DELETE', `/invites/${invite.code}`, { headers: { 'x-audit-log-reason': 'spam' } });
     const deleted = await eventsAfter(emu, seq, 'INVITE_DELETE');
     expect(deleted).toEqual([

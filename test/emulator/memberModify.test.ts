@@ -5,13 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { demo } from '../../src/emulator/world/demoSeed.js';
-import {
-  demoGuild,
-  eventMark,
-  eventsSince,
-  expectError,
-  expectFieldError,
-} from '../support/guildFixtures.js';
+import { demoGuild, lastSeq, eventsAfter, expectError, expectFieldError } from '../support/guildFixtures.js';
 import { useEmulator } from '../support/emulator.js';
 
 const emu = useEmulator();
@@ -34,11 +28,11 @@ const iso = (ms: number) => new Date(ms).toISOString();
 
 describe('Modify Guild Member: nick and roles', () => {
   it('renames: 200, GUILD_MEMBER_UPDATE, and MEMBER_UPDATE audit entry with the reason', async () => {
-    const mark = eventMark(emu);
+    const mark = lastSeq(emu);
     const res = await patch(carol.id, { nick: 'Caz' }, { 'X-Audit-Log-Reason': 'rename%20request' });
     expect(res.status).toBe(200);
     expect(res.body.nick).toBe('Caz');
-    const events = await eventsSince(emu, mark);
+    const events = await eventsAfter(emu, mark);
     expect(events.map((e) => e.type)).toEqual(['GUILD_AUDIT_LOG_ENTRY_CREATE', 'GUILD_MEMBER_UPDATE']);
     expect(events[0]?.data).toMatchObject({
       action_type: 24,
@@ -63,11 +57,11 @@ describe('Modify Guild Member: nick and roles', () => {
   });
 
   it('replaces the roles and records MEMBER_ROLE_UPDATE with $add and $remove', async () => {
-    const mark = eventMark(emu);
+    const mark = lastSeq(emu);
     const res = await patch(carol.id, { roles: [demo.roleIds.moderator] });
     expect(res.status).toBe(200);
     expect(res.body.roles).toEqual([demo.roleIds.moderator]);
-    const [audit] = await eventsSince(emu, mark, 'GUILD_AUDIT_LOG_ENTRY_CREATE');
+    const [audit] = await eventsAfter(emu, mark, 'GUILD_AUDIT_LOG_ENTRY_CREATE');
     expect(audit?.data).toMatchObject({
       action_type: 25,
       changes: [
@@ -108,11 +102,11 @@ describe('Modify Guild Member: timeouts (communication_disabled_until)', () => {
 
   it('times out, then null removes the timeout; GUILD_MEMBER_UPDATE each time', async () => {
     const until = iso(emu.emulator.world.now() + 60_000);
-    const mark = eventMark(emu);
+    const mark = lastSeq(emu);
     expect((await patch(bob.id, { communication_disabled_until: until })).status).toBe(200);
     const cleared = await patch(bob.id, { communication_disabled_until: null });
     expect(cleared.body.communication_disabled_until).toBeNull();
-    const updates = await eventsSince(emu, mark, 'GUILD_MEMBER_UPDATE');
+    const updates = await eventsAfter(emu, mark, 'GUILD_MEMBER_UPDATE');
     expect(updates.map((e) => e.data.communication_disabled_until)).toEqual([
       until.replace('Z', '+00:00'),
       null,
@@ -146,12 +140,12 @@ describe('Modify Guild Member: voice (mute, deaf, channel_id)', () => {
   });
 
   it('moves a member in voice (MEMBER_MOVE) and null disconnects (MEMBER_DISCONNECT)', async () => {
-    const mark = eventMark(emu);
+    const mark = lastSeq(emu);
     expect((await patch(dave.id, { channel_id: demo.channelIds.stage })).status).toBe(200);
     expect(demoGuild(emu).members.get(dave.id)?.voice_channel_id).toBe(demo.channelIds.stage);
     expect((await patch(dave.id, { channel_id: null })).status).toBe(200);
     expect(demoGuild(emu).members.get(dave.id)?.voice_channel_id).toBeNull();
-    const audits = await eventsSince(emu, mark, 'GUILD_AUDIT_LOG_ENTRY_CREATE');
+    const audits = await eventsAfter(emu, mark, 'GUILD_AUDIT_LOG_ENTRY_CREATE');
     expect(audits.map((e) => e.data.action_type)).toEqual([26, 27]);
     expect(audits[0]?.data.options).toEqual({ channel_id: demo.channelIds.stage, count: '1' });
   });

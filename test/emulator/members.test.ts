@@ -7,8 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { demo } from '../../src/emulator/world/demoSeed.js';
 import {
   demoGuild,
-  eventMark,
-  eventsSince,
+  lastSeq,
+  eventsAfter,
   expectError,
   expectFieldError,
   newUser,
@@ -62,45 +62,45 @@ describe('Get Guild Member', () => {
 
 describe('Add Guild Member', () => {
   it('adds the user of the access token: 201 with the member and GUILD_MEMBER_ADD', async () => {
-    const mark = eventMark(emu);
+    const mark = lastSeq(emu);
     const res = await emu.call<MemberWire>('PUT', `${G}/members/${erin.id}`, {
       json: { access_token: erin.token },
     });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ user: { id: erin.id }, roles: [], pending: false });
-    const events = await eventsSince(emu, mark, 'GUILD_MEMBER_ADD');
+    const events = await eventsAfter(emu, mark, 'GUILD_MEMBER_ADD');
     expect(events).toHaveLength(1);
     expect(events[0]?.data).toMatchObject({ guild_id: demo.guildId, user: { id: erin.id }, pending: false });
   });
 
   it('answers 204 and changes nothing when the user already is a member', async () => {
-    const mark = eventMark(emu);
+    const mark = lastSeq(emu);
     const res = await emu.call('PUT', `${G}/members/${carol.id}`, {
       json: { access_token: carol.token, nick: 'ignored' },
     });
     expect(res.status).toBe(204);
     expect(demoGuild(emu).members.get(carol.id)?.nick).toBeNull();
-    expect(await eventsSince(emu, mark, 'GUILD_MEMBER_ADD', 'GUILD_MEMBER_UPDATE')).toEqual([]);
+    expect(await eventsAfter(emu, mark, 'GUILD_MEMBER_ADD', 'GUILD_MEMBER_UPDATE')).toEqual([]);
   });
 
   it('adds the member pending under membership screening, in the answer and the event', async () => {
     await emu.control('PATCH', `/guilds/${demo.guildId}`, { features: ['MEMBER_VERIFICATION_GATE_ENABLED'] });
-    const mark = eventMark(emu);
+    const mark = lastSeq(emu);
     const res = await emu.call<MemberWire>('PUT', `${G}/members/${erin.id}`, {
       json: { access_token: erin.token },
     });
     expect(res.status).toBe(201);
     expect(res.body.pending).toBe(true);
-    const [event] = await eventsSince(emu, mark, 'GUILD_MEMBER_ADD');
+    const [event] = await eventsAfter(emu, mark, 'GUILD_MEMBER_ADD');
     expect(event?.data.pending).toBe(true);
   });
 
   it('lifts pending when the member completes screening: GUILD_MEMBER_UPDATE with pending false', async () => {
     await emu.control('PATCH', `/guilds/${demo.guildId}`, { features: ['MEMBER_VERIFICATION_GATE_ENABLED'] });
     await emu.call('PUT', `${G}/members/${erin.id}`, { json: { access_token: erin.token } });
-    const mark = eventMark(emu);
+    const mark = lastSeq(emu);
     await emu.control('PUT', `/guilds/${demo.guildId}/members/${erin.id}`, { pending: false });
-    const [update] = await eventsSince(emu, mark, 'GUILD_MEMBER_UPDATE');
+    const [update] = await eventsAfter(emu, mark, 'GUILD_MEMBER_UPDATE');
     expect(update?.data).toMatchObject({ user: { id: erin.id }, pending: false });
     expect((await emu.call<MemberWire>('GET', `${G}/members/${erin.id}`)).body.pending).toBe(false);
   });
@@ -198,13 +198,13 @@ describe('Add Guild Member', () => {
 
 describe('Remove Guild Member', () => {
   it('kicks: 204, GUILD_MEMBER_REMOVE and an audit entry with the reason', async () => {
-    const mark = eventMark(emu);
+    const mark = lastSeq(emu);
     const res = await emu.call('DELETE', `${G}/members/${carol.id}`, {
       headers: { 'X-Audit-Log-Reason': encodeURIComponent('spam ✓') },
     });
     expect(res.status).toBe(204);
     expect(demoGuild(emu).members.has(carol.id)).toBe(false);
-    const events = await eventsSince(emu, mark, 'GUILD_MEMBER_REMOVE', 'GUILD_AUDIT_LOG_ENTRY_CREATE');
+    const events = await eventsAfter(emu, mark, 'GUILD_MEMBER_REMOVE', 'GUILD_AUDIT_LOG_ENTRY_CREATE');
     expect(events.map((e) => e.type)).toEqual(['GUILD_MEMBER_REMOVE', 'GUILD_AUDIT_LOG_ENTRY_CREATE']);
     expect(events[0]?.data).toEqual({
       guild_id: demo.guildId,
@@ -219,9 +219,9 @@ describe('Remove Guild Member', () => {
   });
 
   it('answers 204 for a user who is not a member, and emits nothing', async () => {
-    const mark = eventMark(emu);
+    const mark = lastSeq(emu);
     expect((await emu.call('DELETE', `${G}/members/${erin.id}`)).status).toBe(204);
-    expect(await eventsSince(emu, mark)).toEqual([]);
+    expect(await eventsAfter(emu, mark)).toEqual([]);
   });
 
   it('cannot kick the owner or a member ranked at or above the bot: 403 50013', async () => {
@@ -306,7 +306,7 @@ describe('Modify Current Member', () => {
   const png = 'data:image/png;base64,iVBORw0KGgo=';
 
   it('sets the nick, guild avatar, banner and bio; GUILD_MEMBER_UPDATE', async () => {
-    const mark = eventMark(emu);
+    const mark = lastSeq(emu);
     const res = await emu.call<MemberWire>('PATCH', `${G}/members/@me`, {
       json: { nick: 'Botty', avatar: png, banner: png, bio: 'hello' },
     });
@@ -315,7 +315,7 @@ describe('Modify Current Member', () => {
     expect(res.body.avatar).toMatch(/^[0-9a-f]{32}$/);
     expect(res.body.banner).toBe(res.body.avatar);
     expect(demoGuild(emu).members.get(demo.botUserId)?.bio).toBe('hello');
-    const [event] = await eventsSince(emu, mark, 'GUILD_MEMBER_UPDATE');
+    const [event] = await eventsAfter(emu, mark, 'GUILD_MEMBER_UPDATE');
     expect(event?.data).toMatchObject({
       guild_id: demo.guildId,
       nick: 'Botty',
@@ -346,11 +346,11 @@ describe('Modify Current Member', () => {
 
 describe('Modify Current User Nick (deprecated)', () => {
   it('answers the nickname set and emits GUILD_MEMBER_UPDATE', async () => {
-    const mark = eventMark(emu);
+    const mark = lastSeq(emu);
     const res = await emu.call('PATCH', `${G}/members/@me/nick`, { json: { nick: 'Old Bot' } });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ nick: 'Old Bot' });
-    const [event] = await eventsSince(emu, mark, 'GUILD_MEMBER_UPDATE');
+    const [event] = await eventsAfter(emu, mark, 'GUILD_MEMBER_UPDATE');
     expect(event?.data).toMatchObject({ nick: 'Old Bot', user: { id: demo.botUserId } });
     expect((await emu.call('PATCH', `${G}/members/@me/nick`, { json: {} })).body).toEqual({ nick: null });
   });
@@ -360,23 +360,23 @@ describe('Add / Remove Guild Member Role', () => {
   const path = (user: string, role: string) => `${G}/members/${user}/roles/${role}`;
 
   it('gives and takes a role: 204 and GUILD_MEMBER_UPDATE, then 204 without an event when repeated', async () => {
-    let mark = eventMark(emu);
+    let mark = lastSeq(emu);
     expect((await emu.call('PUT', path(carol.id, demo.roleIds.moderator))).status).toBe(204);
     expect(demoGuild(emu).members.get(carol.id)?.roles).toContain(demo.roleIds.moderator);
-    const [update] = await eventsSince(emu, mark, 'GUILD_MEMBER_UPDATE');
+    const [update] = await eventsAfter(emu, mark, 'GUILD_MEMBER_UPDATE');
     expect(update?.data.roles).toEqual([demo.roleIds.player, demo.roleIds.moderator]);
-    const [audit] = await eventsSince(emu, mark, 'GUILD_AUDIT_LOG_ENTRY_CREATE');
+    const [audit] = await eventsAfter(emu, mark, 'GUILD_AUDIT_LOG_ENTRY_CREATE');
     expect(audit?.data).toMatchObject({ action_type: 25, target_id: carol.id });
 
-    mark = eventMark(emu);
+    mark = lastSeq(emu);
     expect((await emu.call('PUT', path(carol.id, demo.roleIds.moderator))).status).toBe(204);
-    expect(await eventsSince(emu, mark)).toEqual([]);
+    expect(await eventsAfter(emu, mark)).toEqual([]);
 
     expect((await emu.call('DELETE', path(carol.id, demo.roleIds.moderator))).status).toBe(204);
     expect(demoGuild(emu).members.get(carol.id)?.roles).toEqual([demo.roleIds.player]);
-    mark = eventMark(emu);
+    mark = lastSeq(emu);
     expect((await emu.call('DELETE', path(carol.id, demo.roleIds.moderator))).status).toBe(204);
-    expect(await eventsSince(emu, mark)).toEqual([]);
+    expect(await eventsAfter(emu, mark)).toEqual([]);
   });
 
   it('is 404 10011 for an unknown role and 404 10007 when adding to a non-member', async () => {

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { demo } from '../../src/emulator/world/demoSeed.js';
-import { demoGuild, eventMark, eventsSince, expectFieldError } from '../support/guildFixtures.js';
+import { demoGuild, lastSeq, eventsAfter, expectFieldError } from '../support/guildFixtures.js';
 import { useEmulator } from '../support/emulator.js';
 
 const emu = useEmulator();
@@ -71,7 +71,7 @@ describe('Begin Guild Prune', () => {
   it('removes the members: GUILD_MEMBER_REMOVE each, MEMBER_PRUNE with the reason, the count', async () => {
     await inactive(erin.id, 8 * DAY_MS, []);
     await inactive(carol.id, 8 * DAY_MS);
-    const mark = eventMark(emu);
+    const mark = lastSeq(emu);
     const res = await emu.call('POST', `${G}/prune`, {
       json: { include_roles: [demo.roleIds.player] },
       headers: { 'X-Audit-Log-Reason': 'spring cleaning' },
@@ -80,9 +80,9 @@ describe('Begin Guild Prune', () => {
     expect(res.body).toEqual({ pruned: 2 });
     expect(demoGuild(emu).members.has(erin.id)).toBe(false);
     expect(demoGuild(emu).members.has(carol.id)).toBe(false);
-    const removed = await eventsSince(emu, mark, 'GUILD_MEMBER_REMOVE');
+    const removed = await eventsAfter(emu, mark, 'GUILD_MEMBER_REMOVE');
     expect(removed.map((e) => (e.data.user as { id: string }).id).sort()).toEqual([carol.id, erin.id].sort());
-    const [audit] = await eventsSince(emu, mark, 'GUILD_AUDIT_LOG_ENTRY_CREATE');
+    const [audit] = await eventsAfter(emu, mark, 'GUILD_AUDIT_LOG_ENTRY_CREATE');
     expect(audit?.data).toMatchObject({
       action_type: 21,
       reason: 'spring cleaning',
@@ -98,10 +98,10 @@ describe('Begin Guild Prune', () => {
   });
 
   it('takes days 30, refuses 31 (400 50035 naming days), and keeps the deprecated body reason', async () => {
-    const mark = eventMark(emu);
+    const mark = lastSeq(emu);
     const ok = await emu.call('POST', `${G}/prune`, { json: { days: 30, reason: 'old way' } });
     expect(ok.body).toEqual({ pruned: 0 });
-    const [audit] = await eventsSince(emu, mark, 'GUILD_AUDIT_LOG_ENTRY_CREATE');
+    const [audit] = await eventsAfter(emu, mark, 'GUILD_AUDIT_LOG_ENTRY_CREATE');
     expect(audit?.data.reason).toBe('old way');
     expectFieldError(await emu.call('POST', `${G}/prune`, { json: { days: 31 } }), ['days']);
     expectFieldError(await emu.call('POST', `${G}/prune`, { json: { days: 0 } }), ['days']);

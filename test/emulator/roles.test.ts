@@ -7,13 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { demo } from '../../src/emulator/world/demoSeed.js';
 import { defaultEveryonePermissions } from '../../src/emulator/world/guildStore.js';
 import { combinePermissions } from '../../src/spec/permissions.js';
-import {
-  demoGuild,
-  eventMark,
-  eventsSince,
-  expectError,
-  expectFieldError,
-} from '../support/guildFixtures.js';
+import { demoGuild, lastSeq, eventsAfter, expectError, expectFieldError } from '../support/guildFixtures.js';
 import { useEmulator } from '../support/emulator.js';
 
 const emu = useEmulator();
@@ -52,7 +46,7 @@ describe('Get Guild Roles and Get Guild Role', () => {
 
 describe('Create Guild Role', () => {
   it('uses the defaults (new role, @everyone permissions) at position 1, moving the others up', async () => {
-    const mark = eventMark(emu);
+    const mark = lastSeq(emu);
     const res = await emu.call<RoleWire>('POST', `${G}/roles`, {
       json: {},
       headers: { 'X-Audit-Log-Reason': 'r' },
@@ -77,10 +71,10 @@ describe('Create Guild Role', () => {
       [gameBot, 4],
       [admin, 5],
     ]);
-    const [created] = await eventsSince(emu, mark, 'GUILD_ROLE_CREATE');
+    const [created] = await eventsAfter(emu, mark, 'GUILD_ROLE_CREATE');
     expect(created?.data).toEqual({ guild_id: demo.guildId, role: res.body });
-    expect(await eventsSince(emu, mark, 'GUILD_ROLE_UPDATE')).toHaveLength(4);
-    const [audit] = await eventsSince(emu, mark, 'GUILD_AUDIT_LOG_ENTRY_CREATE');
+    expect(await eventsAfter(emu, mark, 'GUILD_ROLE_UPDATE')).toHaveLength(4);
+    const [audit] = await eventsAfter(emu, mark, 'GUILD_AUDIT_LOG_ENTRY_CREATE');
     expect(audit?.data).toMatchObject({ action_type: 30, target_id: res.body.id, reason: 'r' });
   });
 
@@ -134,7 +128,7 @@ describe('Create Guild Role', () => {
 
 describe('Modify Guild Role', () => {
   it('changes the fields sent: 200, GUILD_ROLE_UPDATE and ROLE_UPDATE with the changes', async () => {
-    const mark = eventMark(emu);
+    const mark = lastSeq(emu);
     const res = await emu.call<RoleWire>('PATCH', `${G}/roles/${player}`, {
       json: { name: 'Gamer', color: 0x123456, hoist: true },
     });
@@ -145,9 +139,9 @@ describe('Modify Guild Role', () => {
       colors: { primary_color: 0x123456 },
       hoist: true,
     });
-    const [update] = await eventsSince(emu, mark, 'GUILD_ROLE_UPDATE');
+    const [update] = await eventsAfter(emu, mark, 'GUILD_ROLE_UPDATE');
     expect(update?.data).toEqual({ guild_id: demo.guildId, role: res.body });
-    const [audit] = await eventsSince(emu, mark, 'GUILD_AUDIT_LOG_ENTRY_CREATE');
+    const [audit] = await eventsAfter(emu, mark, 'GUILD_AUDIT_LOG_ENTRY_CREATE');
     expect(audit?.data).toMatchObject({
       action_type: 31,
       target_id: player,
@@ -190,7 +184,7 @@ describe('Modify Guild Role Positions', () => {
   it('moves roles, sorts equal positions by id, answers every role, one GUILD_ROLE_UPDATE per moved role', async () => {
     // Moderator (position 2) to 1 ties with Player (1): the lower id, Moderator's, sorts first.
     expect(BigInt(moderator) < BigInt(player)).toBe(true);
-    const mark = eventMark(emu);
+    const mark = lastSeq(emu);
     const res = await emu.call<RoleWire[]>('PATCH', `${G}/roles`, { json: [{ id: moderator, position: 1 }] });
     expect(res.status).toBe(200);
     expect(res.body.map((r) => [r.id, r.position])).toEqual([
@@ -200,15 +194,15 @@ describe('Modify Guild Role Positions', () => {
       [gameBot, 3],
       [admin, 4],
     ]);
-    const updates = await eventsSince(emu, mark, 'GUILD_ROLE_UPDATE');
+    const updates = await eventsAfter(emu, mark, 'GUILD_ROLE_UPDATE');
     expect(updates.map((e) => (e.data.role as RoleWire).id)).toEqual([moderator, player]);
   });
 
   it('leaves a role listed without a position where it is (no event)', async () => {
-    const mark = eventMark(emu);
+    const mark = lastSeq(emu);
     const res = await emu.call<RoleWire[]>('PATCH', `${G}/roles`, { json: [{ id: player, position: null }] });
     expect(res.body.map((r) => r.id)).toEqual([demo.guildId, player, moderator, gameBot, admin]);
-    expect(await eventsSince(emu, mark, 'GUILD_ROLE_UPDATE')).toEqual([]);
+    expect(await eventsAfter(emu, mark, 'GUILD_ROLE_UPDATE')).toEqual([]);
   });
 
   it('swaps two roles below the bot', async () => {
@@ -240,13 +234,13 @@ describe('Modify Guild Role Positions', () => {
 
 describe('Delete Guild Role', () => {
   it('deletes: 204, removes it from members, GUILD_ROLE_DELETE and ROLE_DELETE', async () => {
-    const mark = eventMark(emu);
+    const mark = lastSeq(emu);
     const res = await emu.call('DELETE', `${G}/roles/${player}`, {
       headers: { 'X-Audit-Log-Reason': 'cleanup' },
     });
     expect(res.status).toBe(204);
     expect(demoGuild(emu).members.get(carol.id)?.roles).toEqual([]);
-    const events = await eventsSince(emu, mark);
+    const events = await eventsAfter(emu, mark);
     expect(events.map((e) => e.type)).toEqual(['GUILD_ROLE_DELETE', 'GUILD_AUDIT_LOG_ENTRY_CREATE']);
     expect(events[0]?.data).toEqual({ guild_id: demo.guildId, role_id: player });
     expect(events[1]?.data).toMatchObject({ action_type: 32, target_id: player, reason: 'cleanup' });

@@ -1,6 +1,6 @@
 /**
- * Reading the emulator's event log (`GET /_emulator/events`) from tests: the newest sequence number,
- * then the events after it.
+ * Reading the emulator's event log from tests: the newest sequence number (a mark), then the events
+ * after it (`GET /_emulator/events`).
  */
 import { expect } from 'vitest';
 import type { EmulatorHandle } from './emulator.js';
@@ -13,10 +13,13 @@ export interface LoggedEvent {
   readonly data: Record<string, unknown>;
 }
 
-/** The sequence number of the newest event so far (0 when there is none). */
-export async function lastSeq(emu: EmulatorHandle): Promise<number> {
-  const res = await emu.control<LoggedEvent[]>('GET', '/events?after=0');
-  return res.body.at(-1)?.seq ?? 0;
+/**
+ * The sequence number of the newest event so far (0 when there is none): a mark to pass to
+ * {@link eventsAfter}. Read from the world directly (set-up may touch it; only behaviour goes over
+ * HTTP), rather than by fetching the whole log.
+ */
+export function lastSeq(emu: EmulatorHandle): number {
+  return emu.emulator.world.events.lastSeq;
 }
 
 /** Events after `seq`, read through the control API; with `types`, only events of those types. */

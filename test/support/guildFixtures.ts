@@ -9,17 +9,12 @@ import type { RoleRecord } from '../../src/emulator/world/guildRecords.js';
 import { combinePermissions, type PermissionName } from '../../src/spec/permissions.js';
 import type { EmulatorHandle } from './emulator.js';
 
-export { eventsAfter as eventsSince, type LoggedEvent as EventWire } from './eventLog.js';
+export { eventsAfter, type LoggedEvent, lastSeq } from './eventLog.js';
 export { expectError, expectFieldError } from './platformAssertions.js';
 
 /** The demo guild's record. */
 export function demoGuild(emu: EmulatorHandle) {
   return emu.emulator.world.guilds.require(demo.guildId);
-}
-
-/** The sequence number of the newest event: pass it to {@link eventsSince}. */
-export function eventMark(emu: EmulatorHandle): number {
-  return emu.emulator.world.events.lastSeq;
 }
 
 /** A bot of its own application, a member of the demo guild with one role the test controls. */

@@ -10,6 +10,7 @@ import type {
 } from '../spec/schemas/lobby.js';
 import { classifySyncError, isEntrySpecific } from './classifySyncError.js';
 import type { ChangeOrigin, SyncCallSummary } from './LobbyEvents.js';
+import { signalArg } from './lobbyCallOptions.js';
 import type { LobbyHost } from './LobbyHost.js';
 import { type LobbyMemberView, type Metadata, memberFromWire } from './LobbyMemberView.js';
 import type { Corrections } from './LobbyPicture.js';
@@ -113,7 +114,7 @@ async function sendEntries(
     answer = await target.host.rest.call('bulkUpdateLobbyMembers', {
       params: { lobby_id: target.id },
       body: [...entries],
-      ...(state.signal ? { signal: state.signal } : {}),
+      ...signalArg(state),
     });
   } catch (error) {
     const kind = classifySyncError(error);
@@ -164,7 +165,7 @@ async function sendMetadata(
     const answer = await target.host.rest.call('modifyLobby', {
       params: { lobby_id: target.id },
       body: { metadata },
-      ...(state.signal ? { signal: state.signal } : {}),
+      ...signalArg(state),
     });
     state.calls.push({ operation: 'modifyLobby', changes: 1 });
     state.metadataSettled = true;

@@ -18,7 +18,7 @@ export interface LobbyCallOptions {
 }
 
 /** The `signal` of `options` as a call argument, or nothing (`exactOptionalPropertyTypes`). */
-export function signalArg(options: LobbyCallOptions): { signal?: AbortSignal } {
+export function signalArg(options: { readonly signal?: AbortSignal | undefined }): { signal?: AbortSignal } {
   return options.signal ? { signal: options.signal } : {};
 }
 

@@ -5,6 +5,7 @@
 import type { Lobby as LobbyWire } from '../spec/schemas/lobby.js';
 import { classifySyncError } from './classifySyncError.js';
 import type { SyncTarget } from './flushLobby.js';
+import { signalArg } from './lobbyCallOptions.js';
 import type { Corrections } from './LobbyPicture.js';
 
 /**
@@ -20,7 +21,7 @@ export async function reconcileLobby(
   try {
     wire = await target.host.rest.call('getLobby', {
       params: { lobby_id: target.id },
-      ...(signal ? { signal } : {}),
+      ...signalArg({ signal }),
     });
   } catch (error) {
     if (classifySyncError(error) === 'gone') {

@@ -6,6 +6,7 @@
  * pipeline answers 400). Parts need `Content-Disposition: form-data; name="…"`; a part with a
  * `filename` is a file, any other part a text field (UTF-8).
  */
+import { limits } from '../../spec/limits.js';
 
 /** Why a multipart body was refused. */
 export class MultipartError extends Error {
@@ -39,7 +40,7 @@ export const defaultMultipartLimits: MultipartLimits = {
   maxParts: 50,
   maxHeaderBytes: 8192,
   maxFieldBytes: 1024 * 1024,
-  maxFileBytes: 10 * 1024 * 1024,
+  maxFileBytes: limits.messages.uploadMaxBytes,
 };
 
 /** One parsed part. */

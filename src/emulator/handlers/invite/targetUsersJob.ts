@@ -15,10 +15,9 @@
  * - jobs advance lazily: whoever reads the invite's job or users (handlers, invite acceptance) calls
  *   {@link settleTargetUsersJob} first, and the state is computed for the clock's "now".
  */
-import { limits } from '../../../spec/limits.js';
 import { parseTargetUsersCsv } from '../../../spec/schemas/targetUsersCsv.js';
 import { TargetUsersJobStatus } from '../../../spec/flags.js';
-import { extraErrorCodes, PlatformError } from '../../platformError.js';
+import { PlatformError } from '../../platformError.js';
 import type { Snowflake } from '../../world/accountRecords.js';
 import type { InviteRecord, TargetUsersJobRecord } from '../../world/inviteRecords.js';
 import { toIso, toIsoOrNull } from '../../world/time.js';
@@ -49,18 +48,12 @@ const pendingJobs = new WeakMap<TargetUsersJobRecord, PendingJob>();
 
 /**
  * Reads an uploaded target-users CSV: 400 50035 naming `target_users_file` when it is missing,
- * empty of ids, or has bad lines (one message per bad line); 413 40005 past the per-file upload
- * limit (the multipart reader already refuses larger parts so; this guards other callers). Returns the ids in file order, each once, with their line numbers.
+ * empty of ids, or has bad lines (one message per bad line). (A file over the per-file upload limit
+ * never gets here: the multipart reader answers 413 40005.) Returns the ids in file order, each
+ * once, with their line numbers.
  */
 export function readTargetUsersFile(file: UploadedFile | undefined): { ids: Snowflake[]; lines: number[] } {
   if (!file) throw PlatformError.field([TARGET_USERS_FIELD], 'BASE_TYPE_REQUIRED', 'This field is required');
-  if (file.data.byteLength > limits.messages.uploadMaxBytes) {
-    throw new PlatformError(
-      413,
-      extraErrorCodes.REQUEST_ENTITY_TOO_LARGE,
-      `Request entity too large: ${TARGET_USERS_FIELD} exceeds ${limits.messages.uploadMaxBytes} bytes.`,
-    );
-  }
   const text = file.data.toString('utf8');
   const parsed = parseTargetUsersCsv(text);
   if (parsed.errors.length > 0) {

@@ -63,6 +63,19 @@ describe('Create Channel Invite needs CREATE_INSTANT_INVITE', () => {
   });
 });
 
+describe('Create Channel Invite keeps the role hierarchy for administrators too', () => {
+  it('an ADMINISTRATOR bot grants roles below its highest, not its own or above', async () => {
+    const path = `/channels/${perm.textChannel}/invites`;
+    const asAdmin = { auth: { bot: perm.adminBotToken } };
+    const below = await emu.call('POST', path, { ...asAdmin, json: { role_ids: [perm.roles.MANAGE_ROLES] } });
+    expect(below.status).toBe(200);
+    expectForbidden(
+      await emu.call('POST', path, { ...asAdmin, json: { role_ids: [perm.adminRole] } }),
+      50013,
+    );
+  });
+});
+
 describe('Get Channel Invites needs MANAGE_CHANNELS', () => {
   it('with it: 200; without: 403 50013', async () => {
     await adminInvite();

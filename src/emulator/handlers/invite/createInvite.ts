@@ -14,10 +14,10 @@
  * - without `unique`, a live invite of the same inviter to the same channel with the same settings
  *   and no target-users list is answered again instead of a new one (no event, no audit entry).
  */
+import { highestPosition } from '../member/memberAccess.js';
 import { ChannelType, GuildInviteFlags, InviteTargetType, InviteType } from '../../../spec/flags.js';
 import { Permissions } from '../../../spec/permissions.js';
 import { createChannelInviteDefaults } from '../../../spec/schemas/invite.js';
-import { ALL_PERMISSIONS } from '../../permissions/computePermissions.js';
 import { permissionsOf } from '../../permissions/requirePermissions.js';
 import { extraErrorCodes, type FieldError, fieldErrorTree, PlatformError } from '../../platformError.js';
 import type { Snowflake } from '../../world/accountRecords.js';
@@ -117,7 +117,10 @@ function contextIssues(world: World, place: ChannelPlace, settings: InviteSettin
   return issues;
 }
 
-/** Granting roles: MANAGE_ROLES, and every role below the caller's highest (owners and admins pass). */
+/**
+ * Granting roles: MANAGE_ROLES, and every role below the caller's highest, as assigning them would
+ * need (the owner passes; ADMINISTRATOR passes the permission check, not the hierarchy).
+ */
 function requireRoleGrant(
   world: World,
   guild: GuildRecord,
@@ -127,10 +130,10 @@ function requireRoleGrant(
   if (roleIds.length === 0) return;
   const base = permissionsOf(world, userId, { guild });
   if (base === undefined) throw PlatformError.missingAccess();
-  if (base === ALL_PERMISSIONS) return;
   if ((base & Permissions.MANAGE_ROLES) === 0n) throw PlatformError.missingPermissions();
+  if (guild.owner_id === userId) return;
   const member = guild.members.get(userId);
-  const highest = Math.max(0, ...(member?.roles ?? []).map((id) => guild.roles.get(id)?.position ?? 0));
+  const highest = member ? highestPosition(guild, member) : 0;
   for (const id of roleIds) {
     if ((guild.roles.get(id)?.position ?? 0) >= highest) throw PlatformError.missingPermissions();
   }

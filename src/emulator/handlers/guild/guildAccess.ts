@@ -5,7 +5,6 @@
  */
 import { ErrorCode } from '../../../spec/codes.js';
 import { type PermissionName, Permissions } from '../../../spec/permissions.js';
-import type { PermissionRule } from '../../../spec/route.js';
 import { ALL_PERMISSIONS, computeBasePermissions } from '../../permissions/computePermissions.js';
 import { requirePermissions } from '../../permissions/requirePermissions.js';
 import { PlatformError } from '../../platformError.js';
@@ -40,27 +39,15 @@ export function requireCallerMember(ctx: HandlerContext, guild: GuildRecord): Me
 }
 
 /**
- * The guild, after checking the caller: a member (else 403 50001) holding every permission of
- * `rule` (else 403 50013). Without a rule only membership is checked.
+ * The guild, after checking the caller: a member (else 403 50001) holding the permissions the route
+ * table declares for the operation (else 403 50013); routes that declare none check membership.
  */
-export function guildForCaller(
-  ctx: HandlerContext,
-  guildId: string,
-  rule?: PermissionRule | readonly PermissionName[],
-): GuildRecord {
+export function guildForCaller(ctx: HandlerContext, guildId: string): GuildRecord {
   const guild = requireGuild(ctx.world, guildId);
   requireCallerMember(ctx, guild);
-  if (rule !== undefined) {
-    const asRule: PermissionRule = isPermissionList(rule) ? { allOf: rule, scope: 'guild' } : rule;
-    requirePermissions(ctx, asRule, { guild });
-  }
+  const rule = ctx.route.permissions;
+  if (rule !== undefined) requirePermissions(ctx, rule, { guild });
   return guild;
-}
-
-function isPermissionList(
-  rule: PermissionRule | readonly PermissionName[],
-): rule is readonly PermissionName[] {
-  return Array.isArray(rule);
 }
 
 /** The caller's guild-level permissions (0 for non-members). */

@@ -61,7 +61,7 @@ export const guildHandlers = defineHandlers({
   },
 
   modifyGuild: (ctx) => {
-    const guild = guildForCaller(ctx, ctx.params.guild_id, ['MANAGE_GUILD']);
+    const guild = guildForCaller(ctx, ctx.params.guild_id);
     const changes = modifyGuild(ctx, guild, ctx.body);
     auditEntry(ctx, guild, AuditAction.GUILD_UPDATE, guild.id, changes);
     emitGuildUpdate(ctx.world, guild);
@@ -78,12 +78,12 @@ export const guildHandlers = defineHandlers({
   },
 
   createGuildChannel: (ctx) => {
-    const guild = guildForCaller(ctx, ctx.params.guild_id, ['MANAGE_CHANNELS']);
+    const guild = guildForCaller(ctx, ctx.params.guild_id);
     return reply.json(renderChannel(createGuildChannel(ctx, guild, ctx.body)), 201);
   },
 
   modifyGuildChannelPositions: (ctx) => {
-    const guild = guildForCaller(ctx, ctx.params.guild_id, ['MANAGE_CHANNELS']);
+    const guild = guildForCaller(ctx, ctx.params.guild_id);
     modifyChannelPositions(ctx, guild, ctx.body);
     return reply.noContent();
   },
@@ -99,23 +99,23 @@ export const guildHandlers = defineHandlers({
   },
 
   getGuildIntegrations: (ctx) => {
-    const guild = guildForCaller(ctx, ctx.params.guild_id, ['MANAGE_GUILD']);
+    const guild = guildForCaller(ctx, ctx.params.guild_id);
     return reply.json(guildIntegrations(ctx.world, guild));
   },
 
   deleteGuildIntegration: (ctx) => {
-    const guild = guildForCaller(ctx, ctx.params.guild_id, ['MANAGE_GUILD']);
+    const guild = guildForCaller(ctx, ctx.params.guild_id);
     deleteIntegration(ctx, guild, ctx.params.integration_id);
     return reply.noContent();
   },
 
   getGuildWidgetSettings: (ctx) => {
-    const guild = guildForCaller(ctx, ctx.params.guild_id, ['MANAGE_GUILD']);
+    const guild = guildForCaller(ctx, ctx.params.guild_id);
     return reply.json(widgetSettingsWire(guild));
   },
 
   modifyGuildWidget: (ctx) => {
-    const guild = guildForCaller(ctx, ctx.params.guild_id, ['MANAGE_GUILD']);
+    const guild = guildForCaller(ctx, ctx.params.guild_id);
     modifyWidget(ctx, guild, ctx.body);
     return reply.json(widgetSettingsWire(guild));
   },
@@ -134,7 +134,7 @@ export const guildHandlers = defineHandlers({
   },
 
   getGuildVanityUrl: (ctx) => {
-    const guild = guildForCaller(ctx, ctx.params.guild_id, ['MANAGE_GUILD']);
+    const guild = guildForCaller(ctx, ctx.params.guild_id);
     return reply.json(vanityWire(guild));
   },
 
@@ -146,7 +146,7 @@ export const guildHandlers = defineHandlers({
   },
 
   modifyGuildWelcomeScreen: (ctx) => {
-    const guild = guildForCaller(ctx, ctx.params.guild_id, ['MANAGE_GUILD']);
+    const guild = guildForCaller(ctx, ctx.params.guild_id);
     modifyWelcomeScreen(ctx, guild, ctx.body);
     return reply.json(welcomeScreenWire(guild));
   },
@@ -157,13 +157,13 @@ export const guildHandlers = defineHandlers({
   },
 
   modifyGuildOnboarding: (ctx) => {
-    const guild = guildForCaller(ctx, ctx.params.guild_id, ['MANAGE_GUILD', 'MANAGE_ROLES']);
+    const guild = guildForCaller(ctx, ctx.params.guild_id);
     modifyOnboarding(ctx, guild, ctx.body);
     return reply.json(onboardingWire(guild));
   },
 
   modifyGuildIncidentActions: (ctx) => {
-    const guild = guildForCaller(ctx, ctx.params.guild_id, ['MANAGE_GUILD']);
+    const guild = guildForCaller(ctx, ctx.params.guild_id);
     modifyIncidentActions(ctx, guild, ctx.body);
     return reply.json(incidentsWire(guild));
   },

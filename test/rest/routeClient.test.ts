@@ -160,6 +160,22 @@ describe('requests', () => {
 });
 
 describe('validation', () => {
+  it('never lets a remembered field value stand in for an object-level rule', async () => {
+    // Create Guild Channel's body has a rule across fields (topic only for text-like channels): each
+    // field value below was accepted before, but the third combination is invalid as a whole.
+    const transport = fakeTransport(() => ({ status: 201, body: { id: '1' } }));
+    const real = new RestClient({ baseUrl: 'http://api.test/api/v10', auth: { bot: BOT }, transport });
+    const params = { guild_id: '1' };
+    await real.guilds.createChannel(params, { body: { name: 'a', type: 2 } });
+    await real.guilds.createChannel(params, { body: { name: 'a', type: 0, topic: 'x' } });
+    const error = await rejection(
+      real.guilds.createChannel(params, { body: { name: 'a', type: 2, topic: 'x' } }),
+    );
+    expect(isValidationError(error)).toBe(true);
+    expect((error as ValidationError).issues.map((i) => i.field)).toEqual(['body.topic']);
+    expect(transport.requests).toHaveLength(2);
+  });
+
   it('lists every bad field and sends nothing', async () => {
     const { client, transport } = setup();
     const error = (await rejection(

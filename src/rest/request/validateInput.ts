@@ -111,11 +111,7 @@ const noFiles: Readonly<Record<string, unknown>> = Object.freeze({});
  * Throws a {@link ValidationError} listing every problem with `args` for `route`; `multipart`: whether
  * the call goes as multipart/form-data (a JSON-or-multipart route given files).
  */
-export function validateInput(
-  route: RouteDef,
-  args: LooseCallArgs,
-  multipart = route.bodyKind === 'multipart',
-): void {
+export function validateInput(route: RouteDef, args: LooseCallArgs, multipart: boolean): void {
   const issues: ValidationIssue[] = [];
   check(issues, route.params, args.params ?? {}, 'params');
 

@@ -25,10 +25,16 @@ const CH = '/channels/{channel_id}';
 const APP = '/applications/{application_id}/role-connections/metadata';
 const ME = '/users/@me/applications/{application_id}/role-connection';
 
-function check(method: string, template: string, res: CallResult): void {
-  if (res.status < 300)
-    expect(documentedStatuses(method, template), `${method} ${template}`).toContain(String(res.status));
-  else expect(res.status, res.text).toBeGreaterThanOrEqual(400);
+/**
+ * Checks an answer against the document: a 2xx must be a documented success status; an error answer
+ * must have exactly `errorStatus`. Either way the body must match the status's schema.
+ */
+function check(method: string, template: string, res: CallResult, errorStatus?: number): void {
+  if (errorStatus === undefined)
+    expect(documentedStatuses(method, template), `${method} ${template}: ${res.text}`).toContain(
+      String(res.status),
+    );
+  else expect(res.status, res.text).toBe(errorStatus);
   const validate = responseValidator(method, template, res.status);
   expect(validate, `${method} ${template} ${res.status} has a schema`).not.toBeNull();
   if (validate)
@@ -163,13 +169,14 @@ describe.skipIf(!hasOpenApi)('invite-area answers match the OpenAPI document', (
     check('GET', ME, await emu.call('GET', me, { auth }));
   });
 
-  it('for 4xx answers', async () => {
-    check('GET', INV, await emu.call('GET', '/invites/nosuchcode'));
-    check('DELETE', INV, await emu.call('DELETE', '/invites/nosuchcode'));
+  it('for 4xx answers, each with its exact status', async () => {
+    check('GET', INV, await emu.call('GET', '/invites/nosuchcode'), 404);
+    check('DELETE', INV, await emu.call('DELETE', '/invites/nosuchcode'), 404);
     check(
       'POST',
       `${CH}/invites`,
       await emu.call('POST', `/channels/${general}/invites`, { json: { max_age: 604_801 } }),
+      400,
     );
     const code = (await emu.call<{ code: string }>('POST', `/channels/${general}/invites`, { json: {} })).body
       .code;
@@ -177,21 +184,25 @@ describe.skipIf(!hasOpenApi)('invite-area answers match the OpenAPI document', (
       'PUT',
       `${INV}/target-users`,
       await emu.call('PUT', `/invites/${code}/target-users`, csvUpload('x\n')),
+      400,
     );
     check(
       'PUT',
       `${CH}/voice-status`,
       await emu.call('PUT', `/channels/${voice}/voice-status`, { json: { status: 'x'.repeat(501) } }),
+      400,
     );
     check(
       'GET',
       `${CH}/thread-members/{user_id}`,
       await emu.call('GET', `/channels/${welcomeThread}/thread-members/${erin.id}`),
+      404,
     );
     check(
       'GET',
       ME,
       await emu.call('GET', `/users/@me/applications/1/role-connection`, { auth: { bearer: alice.token } }),
+      404,
     );
   });
 });

@@ -30,6 +30,16 @@ export function permissionsOf(world: World, userId: string, target: PermissionTa
     : computeBasePermissions(target.guild, member, now);
 }
 
+/**
+ * The permission rule the route table declares for the operation being handled. For handlers whose
+ * route declares one (a missing rule is an emulator bug, not a client error).
+ */
+export function declaredRule(ctx: HandlerContext): PermissionRule {
+  const rule = ctx.route.permissions;
+  if (rule === undefined) throw new Error(`route ${ctx.route.name} declares no permissions`);
+  return rule;
+}
+
 /** True when `permissions` hold every `allOf` and at least one `anyOf` of the rule. */
 export function satisfies(permissions: bigint, rule: Pick<PermissionRule, 'allOf' | 'anyOf'>): boolean {
   const has = (name: PermissionName): boolean => (permissions & Permissions[name]) === Permissions[name];

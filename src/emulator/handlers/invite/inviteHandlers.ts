@@ -5,8 +5,7 @@
  * this one (createInvite, targetUsersJob, voiceStatus, threadMembers, roleConnections).
  */
 import { formatTargetUsersCsv } from '../../../spec/schemas/targetUsersCsv.js';
-import { requirePermissions } from '../../permissions/requirePermissions.js';
-import { PlatformError } from '../../platformError.js';
+import { declaredRule, hasPermission, requirePermissions } from '../../permissions/requirePermissions.js';
 import { callerUser } from '../callerOf.js';
 import { defineHandlers, reply } from '../handlerTypes.js';
 import { createChannelInvite, InviteAuditAction, inviteAuditChanges } from './createInvite.js';
@@ -33,8 +32,8 @@ import {
 import { getThreadMember, listThreadMembers } from './threadMembers.js';
 import { setVoiceChannelStatus } from './voiceStatus.js';
 
-const TARGET_USERS_READERS = { anyOf: ['MANAGE_GUILD', 'VIEW_AUDIT_LOG'], scope: 'guild' } as const;
-const TARGET_USERS_WRITERS = { anyOf: ['MANAGE_GUILD'], scope: 'guild' } as const;
+/** Whether a caller of Get Guild Invites sees the invites' metadata. */
+const MANAGE_GUILD = { allOf: ['MANAGE_GUILD'], scope: 'guild' } as const;
 
 /** Handlers of the invite area's routes. */
 export const inviteHandlers = defineHandlers({
@@ -64,7 +63,7 @@ export const inviteHandlers = defineHandlers({
 
   getTargetUsers: (ctx) => {
     const invite = ctx.world.invites.require(ctx.params.code);
-    requireInviterOr(ctx, invite, TARGET_USERS_READERS);
+    requireInviterOr(ctx, invite, declaredRule(ctx));
     settleTargetUsersJob(ctx.world, invite);
     // An invite anyone may accept has no list: the file is the header alone.
     const csv = formatTargetUsersCsv(invite.target_user_ids ?? []);
@@ -73,7 +72,7 @@ export const inviteHandlers = defineHandlers({
 
   updateTargetUsers: (ctx) => {
     const invite = ctx.world.invites.require(ctx.params.code);
-    requireInviterOr(ctx, invite, TARGET_USERS_WRITERS);
+    requireInviterOr(ctx, invite, declaredRule(ctx));
     const file = readTargetUsersFile(ctx.files.get(TARGET_USERS_FIELD));
     startTargetUsersJob(ctx.world, invite, file);
     return reply.noContent();
@@ -81,36 +80,30 @@ export const inviteHandlers = defineHandlers({
 
   getTargetUsersJobStatus: (ctx) => {
     const invite = ctx.world.invites.require(ctx.params.code);
-    requireInviterOr(ctx, invite, TARGET_USERS_READERS);
+    requireInviterOr(ctx, invite, declaredRule(ctx));
     settleTargetUsersJob(ctx.world, invite);
     return reply.json(renderTargetUsersJob(invite));
   },
 
   createChannelInvite: (ctx) => {
     const place = requireVisibleChannel(ctx, ctx.params.channel_id);
-    requirePermissions(ctx, { allOf: ['CREATE_INSTANT_INVITE'], scope: 'channel' }, place);
+    requirePermissions(ctx, declaredRule(ctx), place);
     const { invite } = createChannelInvite(ctx, place);
     return reply.json(renderInvite(ctx.world, invite, { withMetadata: true }));
   },
 
   getChannelInvites: (ctx) => {
     const place = requireVisibleChannel(ctx, ctx.params.channel_id);
-    requirePermissions(ctx, { allOf: ['MANAGE_CHANNELS'], scope: 'channel' }, place);
+    requirePermissions(ctx, declaredRule(ctx), place);
     const invites = ctx.world.invites.ofChannel(place.channel.id);
     return reply.json(invites.map((i) => renderInvite(ctx.world, i, { withMetadata: true })));
   },
 
   getGuildInvites: (ctx) => {
     const guild = ctx.world.guilds.require(ctx.params.guild_id);
-    requirePermissions(ctx, { anyOf: ['MANAGE_GUILD', 'VIEW_AUDIT_LOG'], scope: 'guild' }, { guild });
-    let withMetadata = true;
-    try {
-      requirePermissions(ctx, { allOf: ['MANAGE_GUILD'], scope: 'guild' }, { guild });
-    } catch (error) {
-      if (!(error instanceof PlatformError)) throw error;
-      // VIEW_AUDIT_LOG alone lists the invites without their metadata.
-      withMetadata = false;
-    }
+    requirePermissions(ctx, declaredRule(ctx), { guild });
+    // VIEW_AUDIT_LOG alone lists the invites without their metadata.
+    const withMetadata = hasPermission(ctx.world, callerUser(ctx.caller).id, MANAGE_GUILD, { guild });
     const invites = ctx.world.invites.ofGuild(guild.id);
     return reply.json(invites.map((i) => renderInvite(ctx.world, i, { withMetadata })));
   },

@@ -341,6 +341,28 @@ describe('bulkBanInBatches', () => {
     expect(result.banned_users).toHaveLength(50);
   });
 
+  it('keeps batch sizes between 1 and the platform maximum of 200 on both sides', async () => {
+    const sizesFor = async (count: number, batchSize?: number): Promise<number[]> => {
+      const caller = scripted((_, args) => ({
+        banned_users: (args.body as { user_ids: string[] }).user_ids,
+        failed_users: [],
+      }));
+      const ids = Array.from({ length: count }, (_, i) => String(1_000_000 + i));
+      await bulkBanAll(
+        caller,
+        { guild_id: '9' },
+        { body: { user_ids: ids }, ...(batchSize === undefined ? {} : { batchSize }) },
+      );
+      return caller.sent.map((s) => (s.args.body as { user_ids: string[] }).user_ids.length);
+    };
+    expect(await sizesFor(200)).toEqual([200]);
+    expect(await sizesFor(201)).toEqual([200, 1]);
+    expect(await sizesFor(3, 0)).toEqual([1, 1, 1]);
+    expect(await sizesFor(3, 1)).toEqual([1, 1, 1]);
+    expect(await sizesFor(3, 2)).toEqual([2, 1]);
+    expect(await sizesFor(250, Number.NaN)).toEqual([200, 50]);
+  });
+
   it('stops at any other error, earlier batches done, nothing repeated', async () => {
     const caller = scripted((_, args, i) => {
       if (i === 1) throw new Error('network down');

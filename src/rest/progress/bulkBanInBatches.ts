@@ -50,7 +50,9 @@ export async function* bulkBanInBatches(
   options: BulkBanInBatchesOptions,
 ): AsyncGenerator<BulkBanProgress, BulkBanResult, undefined> {
   const { body, batchSize = limits.ban.bulkMaxUsers, ...common } = options;
-  const size = Math.max(1, Math.min(limits.ban.bulkMaxUsers, Math.floor(batchSize)));
+  // 1 to the platform's 200; a batch size that is no number at all takes the default.
+  const wanted = Number.isFinite(batchSize) ? Math.floor(batchSize) : limits.ban.bulkMaxUsers;
+  const size = Math.max(1, Math.min(limits.ban.bulkMaxUsers, wanted));
   const ids = body.user_ids;
   const total = ids.length;
   const batches = Math.ceil(total / size);

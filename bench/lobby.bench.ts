@@ -5,6 +5,7 @@
  * 2. The cost of a tick with nothing due, with 1,000 and 10,000 open lobbies (median µs).
  * 3. Heap bytes per open lobby of 25 members against the size of its JSON (needs --expose-gc).
  */
+import { median } from './support/median.js';
 import { ManualClock } from '../src/clock.js';
 import { startEmulator } from '../src/emulator/startEmulator.js';
 import { demo } from '../src/emulator/world/demoSeed.js';
@@ -14,11 +15,6 @@ import { RestClient } from '../src/rest/RestClient.js';
 import type { Lobby as LobbyWire } from '../src/spec/schemas/lobby.js';
 
 const gc = (globalThis as { gc?: () => void }).gc;
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)]!;
-}
 
 // ─── 1. Calls per N pending changes ──────────────────────────────────────────────────────────────
 

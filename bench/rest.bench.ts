@@ -20,6 +20,7 @@
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { hasTaskset } from './support/hasTaskset.js';
+import { median } from './support/median.js';
 import { performance } from 'node:perf_hooks';
 import { REST } from '@discordjs/rest';
 import { Pool } from 'undici';
@@ -206,13 +207,6 @@ function printTable(header: string[], rows: string[][]): void {
 function verdict(ratio: { rps: number; cpu: number }): string {
   const met = ratio.rps >= 0.9 && ratio.cpu <= 1.2;
   return `${met ? 'met' : 'MISSED'} (${(ratio.rps * 100).toFixed(0)}% req/s, ${(ratio.cpu * 100).toFixed(0)}% CPU)`;
-}
-
-/** The middle value (the mean of the two middle ones for an even count). */
-function median(values: number[]): number {
-  const s = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(s.length / 2);
-  return s.length % 2 === 1 ? (s[mid] as number) : ((s[mid - 1] as number) + (s[mid] as number)) / 2;
 }
 
 async function main(): Promise<void> {

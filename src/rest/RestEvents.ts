@@ -37,7 +37,7 @@ export interface RetryEvent extends RequestContext {
   /** The number of the attempt that will be made. */
   readonly attempt: number;
   readonly delayMs: number;
-  readonly reason: 'network' | 'timeout' | 'server-error' | 'rate-limit';
+  readonly reason: 'network' | 'timeout' | 'server-error' | 'invalid-response' | 'rate-limit';
   /** The status that caused it, for answers. */
   readonly status: number | undefined;
 }

@@ -14,6 +14,7 @@ import type {
   RouteTable,
 } from './callTypes.js';
 import { ApiError } from './errors/ApiError.js';
+import { InvalidResponseError } from './errors/InvalidResponseError.js';
 import { LobbykitError } from './errors/LobbykitError.js';
 import { NetworkError } from './errors/NetworkError.js';
 import { RateLimitError, type RateLimitScope } from './errors/RateLimitError.js';
@@ -27,7 +28,7 @@ import {
   type RateRequest,
   type WaitNotice,
 } from './ratelimit/RateLimitManager.js';
-import type { RestEvents } from './RestEvents.js';
+import type { RestEvents, RetryEvent } from './RestEvents.js';
 import {
   type PrepareConfig,
   type PreparedRequest,
@@ -37,7 +38,7 @@ import {
   sharedHeaders,
   tokenOf,
 } from './request/prepareRequest.js';
-import { readAnswer } from './request/readAnswer.js';
+import { readAnswer, UnreadableAnswer } from './request/readAnswer.js';
 import { type Answer, AttemptFailure, parseMaybeJson, sendAttempt } from './request/sendAttempt.js';
 import { type RestClientOptions, type RouteClientOptions, restClientDefaults } from './restClientDefaults.js';
 import { createDefaultTransport } from './transport/defaultTransport.js';
@@ -270,7 +271,21 @@ export class RouteClient<T extends RouteTable> extends EventEmitter<RestEvents> 
         if (status >= 300 || status < 200) {
           throw new ApiError({ ...ctx, status, body: parseMaybeJson(raw) });
         }
-        return readAnswer(route, status, raw, this.options.validateResponses);
+        try {
+          return readAnswer(route, status, raw, this.options.validateResponses);
+        } catch (error) {
+          if (!(error instanceof UnreadableAnswer)) throw error;
+          // A body lost or cut off on the way is a lost answer: repeated where that is safe, like
+          // any other; a readable answer of the wrong shape would only be read again.
+          if (error.transient && canRepeat && retries < this.options.maxRetries) {
+            await this.#retry(p, attempt, retries++, 'invalid-response', status, signal);
+            continue;
+          }
+          throw new InvalidResponseError(
+            { ...ctx, status, reason: error.reason, issues: error.issues, attempts: attempt },
+            error.cause,
+          );
+        }
       }
     } catch (error) {
       throw redactError(error, [tokenOf(auth).token, tokenOf(this.#auth).token]);
@@ -281,7 +296,7 @@ export class RouteClient<T extends RouteTable> extends EventEmitter<RestEvents> 
     p: PreparedRequest,
     attempt: number,
     retry: number,
-    reason: 'network' | 'timeout' | 'server-error',
+    reason: RetryEvent['reason'],
     status: number | undefined,
     signal: AbortSignal | undefined,
   ): Promise<void> {

@@ -16,6 +16,7 @@ export type {
 export { ApiError, type ApiErrorInit, type ApiFieldIssue, flattenFieldErrors } from './errors/ApiError.js';
 export {
   isApiError,
+  isInvalidResponseError,
   isLobbykitError,
   isNetworkError,
   isRateLimitError,
@@ -23,6 +24,11 @@ export {
   isTokenKindError,
   isValidationError,
 } from './errors/guards.js';
+export {
+  InvalidResponseError,
+  type InvalidResponseErrorInit,
+  type InvalidResponseReason,
+} from './errors/InvalidResponseError.js';
 export {
   LobbykitError,
   type LobbykitErrorJSON,

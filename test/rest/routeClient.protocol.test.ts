@@ -4,7 +4,12 @@
  */
 import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/clock.js';
-import { isNetworkError, isRateLimitError, isTimeoutError } from '../../src/rest/errors/guards.js';
+import {
+  isInvalidResponseError,
+  isNetworkError,
+  isRateLimitError,
+  isTimeoutError,
+} from '../../src/rest/errors/guards.js';
 import type { RateLimitError } from '../../src/rest/errors/RateLimitError.js';
 import type { RateLimitedEvent, RetryEvent } from '../../src/rest/RestEvents.js';
 import { RouteClient } from '../../src/rest/RouteClient.js';
@@ -296,6 +301,68 @@ describe('retries', () => {
     expect(isNetworkError(error)).toBe(true);
     expect(error.message).toContain('not safe to repeat');
     expect(t2.requests).toHaveLength(1);
+  });
+
+  it('reads an empty or cut-off success answer as a lost answer: repeated only where safe', async () => {
+    // Safe to repeat: a body lost on the way is asked for again, like a dropped connection.
+    const bodies = ['', '{"id":"1","meta', ok()];
+    const { client, transport, clock } = setup(
+      (_r, i) => {
+        const b = bodies[i]!;
+        return typeof b === 'string' ? { status: 200, body: b } : b;
+      },
+      { retryBaseMs: 10 },
+    );
+    const retries: RetryEvent[] = [];
+    client.on('retry', (e) => retries.push(e));
+    const call = track(client.call('getLobby', getLobby));
+    await step(clock, 200);
+    expect(call).toMatchObject({ done: true, value: { id: '1' } });
+    expect(retries.map((r) => [r.reason, r.status])).toEqual([
+      ['invalid-response', 200],
+      ['invalid-response', 200],
+    ]);
+    expect(transport.requests).toHaveLength(3);
+
+    // Not safe to repeat (the platform may have applied it): one attempt, then InvalidResponseError.
+    const { client: c2, transport: t2 } = setup(() => ({ status: 201, body: '' }));
+    const error = await c2.call('createLobby').catch((e: unknown) => e);
+    expect(isInvalidResponseError(error)).toBe(true);
+    expect(error).toMatchObject({
+      code: 'INVALID_RESPONSE',
+      reason: 'empty',
+      status: 201,
+      attempts: 1,
+      operation: 'createLobby',
+      method: 'POST',
+      path: '/lobbies',
+    });
+    expect((error as Error).message).toContain('may have applied');
+    expect(JSON.stringify(error)).not.toContain(BOT);
+    expect(t2.requests).toHaveLength(1);
+  });
+
+  it('gives up on unreadable answers after maxRetries', async () => {
+    const { client, transport, clock } = setup(() => ({ status: 200, body: '<html>' }), {
+      maxRetries: 2,
+      retryBaseMs: 10,
+    });
+    const call = track(client.call('getLobby', getLobby));
+    await step(clock, 200);
+    expect(isInvalidResponseError(call.error)).toBe(true);
+    expect(call.error).toMatchObject({ reason: 'not-json', attempts: 3 });
+    expect(transport.requests).toHaveLength(3);
+  });
+
+  it('does not repeat an answer that is readable but off the schema', async () => {
+    const { client, transport } = setup(() => ({ status: 200, body: { id: 'not-a-snowflake' } }), {
+      validateResponses: true,
+    });
+    const error = await client.call('getLobby', getLobby).catch((e: unknown) => e);
+    expect(isInvalidResponseError(error)).toBe(true);
+    expect(error).toMatchObject({ reason: 'schema', attempts: 1 });
+    expect((error as { issues: { field: string }[] }).issues.map((i) => i.field)).toEqual(['response.id']);
+    expect(transport.requests).toHaveLength(1);
   });
 
   it('gives up after maxRetries with the last error', async () => {

@@ -87,7 +87,10 @@ describe('requests', () => {
   });
 
   it('sends multipart uploads with payload_json and the file', async () => {
-    const { client, transport } = setup(() => ({ status: 204 }));
+    // Update Target Users answers 204; Create Channel Invite its invite.
+    const { client, transport } = setup((req) =>
+      req.method === 'PUT' ? { status: 204 } : { status: 200, body: { code: 'abc' } },
+    );
     await client.call('updateTargetUsers', {
       params: { code: 'abc' },
       files: { target_users_file: 'user_id\n1\n2\n' },
@@ -299,10 +302,38 @@ describe('answers', () => {
     });
   });
 
-  it('reports a 2xx that is not JSON', async () => {
-    const { client } = setup(() => ({ status: 200, body: '<html>' }));
+  it('reports a 2xx that is not JSON, or empty where JSON is due, with the request', async () => {
+    for (const [body, reason] of [
+      ['<html>', 'not-json'],
+      ['', 'empty'],
+    ] as const) {
+      const { client } = setup(() => ({ status: 200, body }), { maxRetries: 0 });
+      await expect(client.call('getLobby', { params: { lobby_id: '1' } })).rejects.toMatchObject({
+        name: 'InvalidResponseError',
+        code: 'INVALID_RESPONSE',
+        reason,
+        status: 200,
+        method: 'GET',
+        path: '/lobbies/1',
+      });
+    }
+  });
+
+  it('gives undefined for a 204 only where the route declares it', async () => {
+    const { client } = setup(() => ({ status: 204 }), { maxRetries: 0 });
+    // Add Guild Member answers 201 with the member, or 204 for a user who already is one.
+    const platform = new RestClient({
+      auth: { bot: BOT },
+      transport: fakeTransport(() => ({ status: 204 })),
+      clock: new ManualClock(),
+    });
+    await expect(
+      platform.guilds.addMember({ guild_id: '1', user_id: '2' }, { body: { access_token: 'x' } }),
+    ).resolves.toBeUndefined();
     await expect(client.call('getLobby', { params: { lobby_id: '1' } })).rejects.toMatchObject({
-      code: 'INVALID_RESPONSE',
+      name: 'InvalidResponseError',
+      reason: 'empty',
+      status: 204,
     });
   });
 

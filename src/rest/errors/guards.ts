@@ -4,6 +4,7 @@
  * a CJS build loaded side by side).
  */
 import type { ApiError } from './ApiError.js';
+import type { InvalidResponseError } from './InvalidResponseError.js';
 import { type LobbykitError, lobbykitErrorBrand } from './LobbykitError.js';
 import type { NetworkError } from './NetworkError.js';
 import type { RateLimitError } from './RateLimitError.js';
@@ -38,6 +39,11 @@ export function isTokenKindError(value: unknown): value is TokenKindError {
 /** The platform answered with an error status. */
 export function isApiError(value: unknown): value is ApiError {
   return named(value, 'ApiError');
+}
+
+/** A success answer could not be read (empty, cut off, not JSON, or off the schema); the request may have been applied. */
+export function isInvalidResponseError(value: unknown): value is InvalidResponseError {
+  return named(value, 'InvalidResponseError');
 }
 
 /** The client gave up on a rate limit. */

@@ -1,9 +1,11 @@
 /**
- * Turns a success answer's body into the call's result, by the route's `responseKind`.
+ * Turns a success answer's body into the call's result, by the route's `responseKind`. An answer
+ * that cannot be read as the route's result throws {@link UnreadableAnswer}, which the client turns
+ * into an `InvalidResponseError` with the request's context (or retries, where that is safe).
  */
 import type { RouteDef } from '../../spec/route.js';
-import { LobbykitError } from '../errors/LobbykitError.js';
-import { ValidationError } from '../errors/ValidationError.js';
+import type { InvalidResponseReason } from '../errors/InvalidResponseError.js';
+import { ValidationError, type ValidationIssue } from '../errors/ValidationError.js';
 import { parseCsvIds } from './parseCsvIds.js';
 
 /** The raw body of an answer, read as the route needs it. */
@@ -11,12 +13,31 @@ export type RawBody =
   | { readonly kind: 'text'; readonly text: string }
   | { readonly kind: 'bytes'; readonly bytes: Uint8Array };
 
+/** A success answer that is not the route's result: why, and the schema's issues if that is why. */
+export class UnreadableAnswer {
+  constructor(
+    readonly reason: InvalidResponseReason,
+    readonly issues: readonly ValidationIssue[] = [],
+    readonly cause?: unknown,
+  ) {}
+
+  /** Whether another attempt may read better: a body lost or cut off on the way, not a wrong shape. */
+  get transient(): boolean {
+    return this.reason !== 'schema';
+  }
+}
+
 /** Whether a success answer of `route` is read as bytes (PNG) rather than text. */
 export function readsBytes(route: RouteDef, status: number): boolean {
   return route.responseKind === 'png' && status >= 200 && status < 300;
 }
 
-/** The call's result from a success answer. */
+/** Whether `route` may answer 204 No Content (Add Guild Member does, for a user already a member). */
+function mayAnswerNoContent(route: RouteDef): boolean {
+  return Array.isArray(route.status) ? route.status.includes(204) : route.status === 204;
+}
+
+/** The call's result from a success answer; throws {@link UnreadableAnswer} when there is none to read. */
 export function readAnswer(route: RouteDef, status: number, raw: RawBody, validate: boolean): unknown {
   if (raw.kind === 'bytes') return raw.bytes;
   const text = raw.text;
@@ -30,15 +51,14 @@ export function readAnswer(route: RouteDef, status: number, raw: RawBody, valida
     case 'png':
       return new TextEncoder().encode(text);
     default: {
-      if (status === 204 || text.length === 0) return undefined;
+      if (status === 204 && mayAnswerNoContent(route)) return undefined;
+      // A JSON route's answer always has a body: an empty one was lost (a proxy, a cut connection).
+      if (text.length === 0) throw new UnreadableAnswer('empty');
       let json: unknown;
       try {
         json = JSON.parse(text);
       } catch (error) {
-        throw new LobbykitError(`${route.name}: the answer (status ${status}) is not valid JSON`, {
-          code: 'INVALID_RESPONSE',
-          cause: error,
-        });
+        throw new UnreadableAnswer('not-json', [], error);
       }
       return validate && route.response ? parseResponse(route, json) : json;
     }
@@ -50,9 +70,5 @@ function parseResponse(route: RouteDef, value: unknown): unknown {
   if (!schema) return value;
   const result = schema.safeParse(value);
   if (result.success) return result.data;
-  const issues = ValidationError.toIssues(result.error.issues, ['response']);
-  throw new LobbykitError(
-    `${route.name}: the answer does not match the response schema: ${issues.map((i) => `${i.field}: ${i.message}`).join('; ')}`,
-    { code: 'INVALID_RESPONSE' },
-  );
+  throw new UnreadableAnswer('schema', ValidationError.toIssues(result.error.issues, ['response']));
 }

@@ -18,6 +18,7 @@ import {
 import { IdleCountdown } from './IdleCountdown.js';
 import type { ChangeOrigin, LobbyEvents } from './LobbyEvents.js';
 import type { LobbyHost } from './LobbyHost.js';
+import { reportListenerError } from './listenerErrors.js';
 import {
   freezeMetadata,
   type LobbyMemberPatch,
@@ -27,7 +28,7 @@ import {
   sameMember,
   sameMetadata,
 } from './LobbyMemberView.js';
-import { LobbyPicture } from './LobbyPicture.js';
+import { type Corrections, LobbyPicture, mergeCorrections } from './LobbyPicture.js';
 import type { IdlePolicy } from './lobbyRuntimeDefaults.js';
 import { reconcileLobby } from './reconcileLobby.js';
 import { runIdlePolicy } from './runIdlePolicy.js';
@@ -58,6 +59,11 @@ export class Lobby extends EventEmitter<LobbyEvents> {
   /** Opaque scheduling slot of the runtime. */
   #slot: unknown;
   readonly #ops = new SerialOperations(() => this.#reschedule());
+  /**
+   * Changes the platform refused that still show locally because the read that undoes them failed:
+   * the next reconcile (on the retry schedule) reports their undoing with origin `server`.
+   */
+  #unreadCorrections: Corrections | undefined;
   #closed = false;
 
   /** @internal Made by `LobbyRuntime`. */
@@ -107,6 +113,24 @@ export class Lobby extends EventEmitter<LobbyEvents> {
   /** Whether the handle was disposed (or the lobby deleted). */
   get disposed(): boolean {
     return this.#closed;
+  }
+
+  /**
+   * Fires `event`. A listener that throws never breaks the handle: the exception goes to the `error`
+   * listeners, or, with none (or one that throws too), is rethrown on its own, where the runtime
+   * reports uncaught exceptions. As with Node's emitters, listeners after the one that threw miss
+   * that event.
+   */
+  override emit<T extends EventEmitter.EventNames<LobbyEvents>>(
+    event: T,
+    ...args: EventEmitter.EventArgs<LobbyEvents, T>
+  ): boolean {
+    try {
+      return super.emit(event, ...args);
+    } catch (error) {
+      reportListenerError(this, event, error);
+      return true;
+    }
   }
 
   // ─── Local changes ─────────────────────────────────────────────────────────────────────────────
@@ -361,12 +385,18 @@ export class Lobby extends EventEmitter<LobbyEvents> {
     if (this.#closed || this.#queue.isClean) return { calls: [] };
     this.#schedule.flushStarted();
     const outcome = await flushLobby(this.#syncTarget(), signal);
-    if (outcome.retryError !== undefined) {
+    if ('retryError' in outcome) {
       const retryAt = this.#schedule.flushFailed(this.#host.clock.now());
       this.emit('syncError', { error: outcome.retryError, willRetry: true, changes: this.pending, retryAt });
       throw outcome.retryError;
     }
     this.#schedule.flushSucceeded();
+    if (outcome.unreadCorrections !== undefined && !this.#closed) {
+      // Refused changes still show: read the lobby again on the retry schedule, not the periodic one.
+      this.#unreadCorrections = mergeCorrections(this.#unreadCorrections, outcome.unreadCorrections);
+      const retryAt = this.#schedule.reconcileFailed(this.#host.clock.now());
+      this.emit('syncError', { error: outcome.readBackError, willRetry: true, changes: [], retryAt });
+    }
     if (!this.#closed) {
       this.emit('synced', { calls: outcome.calls, pending: this.pending.length });
       if (!this.#queue.isClean) this.#flushSoon();
@@ -378,7 +408,9 @@ export class Lobby extends EventEmitter<LobbyEvents> {
     if (this.#closed) return;
     this.#schedule.reconcileStarted(this.#host.nextReconcileAt(this.#host.clock.now()));
     try {
-      await reconcileLobby(this.#syncTarget(), signal, undefined);
+      const corrected = this.#unreadCorrections;
+      await reconcileLobby(this.#syncTarget(), signal, corrected);
+      if (this.#unreadCorrections === corrected) this.#unreadCorrections = undefined;
       this.#schedule.reconcileSucceeded();
     } catch (error) {
       if (this.#closed) return;

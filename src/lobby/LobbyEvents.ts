@@ -116,6 +116,16 @@ export interface SyncErrorEvent {
   readonly retryAt: number | undefined;
 }
 
+/**
+ * A listener of another event threw. The handle carried on (its sync never stops for a listener);
+ * with no `error` listener the exception is rethrown as an uncaught exception instead.
+ */
+export interface ListenerErrorEvent {
+  readonly error: unknown;
+  /** The event whose listener threw. */
+  readonly event: string;
+}
+
 /** The event map of a {@link Lobby}. */
 export interface LobbyEvents {
   memberAdded: (event: MemberAddedEvent) => void;
@@ -130,4 +140,5 @@ export interface LobbyEvents {
   deleted: (event: DeletedEvent) => void;
   synced: (event: SyncedEvent) => void;
   syncError: (event: SyncErrorEvent) => void;
+  error: (event: ListenerErrorEvent) => void;
 }

@@ -26,6 +26,12 @@ export interface Corrections {
   readonly metadata: boolean;
 }
 
+/** Both sets of corrections at once (either may be undefined). */
+export function mergeCorrections(a: Corrections | undefined, b: Corrections): Corrections {
+  if (a === undefined) return b;
+  return { ids: new Set([...a.ids, ...b.ids]), metadata: a.metadata || b.metadata };
+}
+
 /** Who owns a picture: fires its events and hears of every change. */
 export interface PictureOwner extends Pick<EventEmitter<LobbyEvents>, 'emit'> {
   /**

@@ -98,6 +98,16 @@ export class SyncQueue {
     if (metadata) this.#metadataDirty = true;
   }
 
+  /**
+   * Everything still in flight is dirty again. A flush calls it when it ends: whatever the server
+   * neither confirmed nor refused by then (a call that failed, an exception on the way) goes out
+   * with the next flush instead of waiting for an answer that will never come.
+   */
+  restoreInFlight(): void {
+    const ids = this.#inFlight === undefined ? [] : [...this.#inFlight];
+    this.restore(ids, this.#metadataInFlight);
+  }
+
   /** Forgets everything (the lobby is gone). */
   clear(): void {
     this.#dirty = undefined;

@@ -1,7 +1,9 @@
 /**
  * One flush of one lobby: takes what is dirty, sends it as the coalescer planned, and applies the
  * answers. The server's answer is the truth: members missing from a bulk answer are rolled back; a
- * refused change (4xx) is dropped alone and reported; no answer or a 5xx keeps every change pending.
+ * refused change (4xx) is dropped alone and reported; no answer, an unreadable answer or a 5xx keeps
+ * every change pending. Whatever is thrown on the way — by the client, by our own code — nothing of
+ * the batch is stranded: what the server has not confirmed or refused goes back to pending.
  */
 import type {
   BulkLobbyMemberEntry,
@@ -43,9 +45,17 @@ export interface FlushOutcome {
   readonly calls: readonly SyncCallSummary[];
 }
 
-/** What a flush did, and the error that left changes pending, if any. */
+/** What a flush did, and what is left to do about it. */
 export interface FlushReport extends FlushOutcome {
+  /** The error that left changes pending (they are; the flush is to be retried). */
   readonly retryError?: unknown;
+  /**
+   * Changes the platform refused whose undoing could not be read back (the read failed): the read is
+   * to be retried, and these reported with origin `server` when it succeeds.
+   */
+  readonly unreadCorrections?: Corrections;
+  /** Why the read back failed. */
+  readonly readBackError?: unknown;
 }
 
 type Stop = { readonly kind: 'gone' } | { readonly kind: 'retry'; readonly error: unknown };
@@ -54,55 +64,64 @@ interface FlushState {
   readonly target: SyncTarget;
   readonly signal: AbortSignal | undefined;
   readonly calls: SyncCallSummary[];
-  readonly settled: Set<string>;
   readonly dropped: Set<string>;
-  metadataSettled: boolean;
   metadataDropped: boolean;
 }
 
-/** Flushes `target`: resolves with the calls made, and `retryError` when changes were kept pending. */
+/**
+ * Flushes `target`: resolves with the calls made, `retryError` when changes were kept pending, and
+ * `unreadCorrections` when refused changes still show locally. Never rejects.
+ */
 export async function flushLobby(target: SyncTarget, signal: AbortSignal | undefined): Promise<FlushReport> {
-  const batch = target.queue.take();
-  const plan = planSync(batch, target.members, target.metadata());
-  const state: FlushState = {
-    target,
-    signal,
-    calls: [],
-    settled: new Set(),
-    dropped: new Set(),
-    metadataSettled: false,
-    metadataDropped: false,
-  };
+  const { queue } = target;
+  const batch = queue.take();
+  const state: FlushState = { target, signal, calls: [], dropped: new Set(), metadataDropped: false };
   let stop: Stop | undefined;
   let answer: LobbyWire | undefined;
-  for (const call of plan) {
-    if (call.kind === 'members') {
-      stop = await sendEntries(state, call.entries);
-    } else {
-      const result = await sendMetadata(state, call.metadata);
-      if (typeof result === 'object' && 'members' in result) answer = result;
-      else stop = result;
+  try {
+    for (const call of planSync(batch, target.members, target.metadata())) {
+      if (call.kind === 'members') {
+        stop = await sendEntries(state, call.entries);
+      } else {
+        const result = await sendMetadata(state, call.metadata);
+        if (result !== undefined && 'members' in result) answer = result;
+        else stop = result;
+      }
+      if (stop) break;
     }
-    if (stop) break;
+  } catch (error) {
+    // Not a failed call (those are classified where they are made): our own code, or a bug. Keep
+    // everything unconfirmed and try again later, as after a lost answer.
+    stop = { kind: 'retry', error };
   }
   if (stop?.kind === 'gone') {
     target.gone();
     return { calls: state.calls };
   }
-  if (stop?.kind === 'retry') {
-    const left = batch.memberIds.filter((id) => !state.settled.has(id));
-    target.queue.restore(left, batch.metadata && !state.metadataSettled);
-    return { calls: state.calls, retryError: stop.error };
-  }
+  // Whatever the server neither confirmed nor refused is pending again: a flush leaves nothing in flight.
+  queue.restoreInFlight();
+  if (stop?.kind === 'retry') return { calls: state.calls, retryError: stop.error };
   const corrected: Corrections | undefined =
     state.dropped.size > 0 || state.metadataDropped
       ? { ids: state.dropped, metadata: state.metadataDropped }
       : undefined;
-  // The metadata call goes last, so its answer already shows every member call: it is a free reconcile.
-  if (answer) target.reconcile(answer, corrected, 'remote');
-  else if (corrected) await readBack(target, signal, corrected);
+  try {
+    // The metadata call goes last, so its answer already shows every member call: a free reconcile.
+    if (answer) target.reconcile(answer, corrected, 'remote');
+    else if (corrected) {
+      const readBackError = await readBack(target, signal, corrected);
+      if (readBackError !== undefined) {
+        return { calls: state.calls, unreadCorrections: corrected, readBackError };
+      }
+    }
+  } catch (error) {
+    // Every change is settled; the picture may not show the answers yet: read the lobby again soon.
+    return { calls: state.calls, unreadCorrections: corrected ?? noCorrections, readBackError: error };
+  }
   return { calls: state.calls };
 }
+
+const noCorrections: Corrections = { ids: new Set(), metadata: false };
 
 async function sendEntries(
   state: FlushState,
@@ -129,7 +148,7 @@ async function sendEntries(
       return undefined;
     }
     const ids = entries.map((e) => e.id);
-    settle(state, ids);
+    target.queue.settle(ids, false);
     for (const id of ids) state.dropped.add(id);
     target.reportDropped(
       error,
@@ -138,21 +157,27 @@ async function sendEntries(
     return undefined;
   }
   state.calls.push({ operation: 'bulkUpdateLobbyMembers', changes: entries.length });
-  settle(
-    state,
-    entries.map((e) => e.id),
-  );
+  // Read the whole answer before settling anything: should reading it fail, the entries are still
+  // in flight and go back to pending (sending an upsert again is harmless).
   const answered = new Map(answer.map((m) => [m.id, m]));
-  for (const entry of entries) {
+  const outcome = entries.map((entry) => {
     // A member changed again while the call was out goes in the next flush, which decides.
-    if (entry.remove_member === true || target.queue.isMemberPending(entry.id)) continue;
+    if (entry.remove_member === true || target.queue.isMemberDirty(entry.id)) return undefined;
     const wire = answered.get(entry.id);
-    if (wire) target.serverMember(memberFromWire(wire));
-    else {
-      const member = target.members.get(entry.id);
-      if (member) target.rejectMember(member);
+    return wire ? memberFromWire(wire) : null;
+  });
+  target.queue.settle(
+    entries.map((e) => e.id),
+    false,
+  );
+  entries.forEach((entry, i) => {
+    const member = outcome[i];
+    if (member) target.serverMember(member);
+    else if (member === null) {
+      const local = target.members.get(entry.id);
+      if (local) target.rejectMember(local);
     }
-  }
+  });
   return undefined;
 }
 
@@ -161,42 +186,40 @@ async function sendMetadata(
   metadata: Record<string, string>,
 ): Promise<LobbyWire | Stop | undefined> {
   const { target } = state;
+  let answer: LobbyWire;
   try {
-    const answer = await target.host.rest.call('modifyLobby', {
+    answer = await target.host.rest.call('modifyLobby', {
       params: { lobby_id: target.id },
       body: { metadata },
       ...signalArg(state),
     });
-    state.calls.push({ operation: 'modifyLobby', changes: 1 });
-    state.metadataSettled = true;
-    target.queue.settle([], true);
-    return answer;
   } catch (error) {
     const kind = classifySyncError(error);
     if (kind === 'gone') return { kind: 'gone' };
     if (kind === 'retry') return { kind: 'retry', error };
-    state.metadataSettled = true;
     state.metadataDropped = true;
     target.queue.settle([], true);
     target.reportDropped(error, [{ kind: 'metadata' }]);
     return undefined;
   }
+  state.calls.push({ operation: 'modifyLobby', changes: 1 });
+  target.queue.settle([], true);
+  return answer;
 }
 
-function settle(state: FlushState, ids: readonly string[]): void {
-  state.target.queue.settle(ids, false);
-  for (const id of ids) state.settled.add(id);
-}
-
-/** After a refusal, reads the lobby so that the refused changes are undone (origin `server`). */
+/**
+ * After a refusal, reads the lobby so that the refused changes are undone (origin `server`).
+ * Resolves with the error when the read failed (a lobby gone was handled there).
+ */
 async function readBack(
   target: SyncTarget,
   signal: AbortSignal | undefined,
   corrected: Corrections,
-): Promise<void> {
+): Promise<unknown> {
   try {
     await reconcileLobby(target, signal, corrected);
-  } catch {
-    // (A lobby gone was handled there.) The periodic reconcile corrects the picture later.
+    return undefined;
+  } catch (error) {
+    return error;
   }
 }

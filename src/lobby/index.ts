@@ -19,6 +19,7 @@ export type {
   IdleEvent,
   IdleWarningEvent,
   LinkedChannelChangedEvent,
+  ListenerErrorEvent,
   LobbyEvents,
   MemberAddedEvent,
   MemberRejectedEvent,

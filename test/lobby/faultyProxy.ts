@@ -1,13 +1,32 @@
 /**
  * A tiny loopback proxy in front of the emulator that fails requests on demand: a 500 answer, a 403
- * refusal (Missing Access), a 404 Unknown Lobby, a connection dropped before the request reaches the emulator, or one
- * dropped after the emulator acted (the answer is lost).
+ * refusal (Missing Access), a 404 Unknown Lobby, a 429, a connection dropped before the request
+ * reaches the emulator, or — after the emulator acted — an answer lost (connection dropped), replaced
+ * by an empty 200, by a 200 that is not JSON, or cut off half-way (with a matching Content-Length).
  */
 import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /** What the proxy does with a request. */
-export type Fault = 'pass' | '500' | '403' | '404-lobby' | 'drop-before' | 'drop-after';
+export type Fault =
+  | 'pass'
+  | '500'
+  | '403'
+  | '404-lobby'
+  | '429'
+  | 'drop-before'
+  | 'drop-after'
+  | 'empty-after'
+  | 'not-json-after'
+  | 'truncated-after';
+
+/** The faults where the emulator applies the request and the client cannot read what it did. */
+export const unreadableAfter: readonly Fault[] = [
+  'drop-after',
+  'empty-after',
+  'not-json-after',
+  'truncated-after',
+];
 
 /** A running proxy. */
 export interface FaultyProxy {
@@ -27,6 +46,13 @@ const cannedAnswers: Partial<Record<Fault, { status: number; body: { message: st
   '404-lobby': { status: 404, body: { message: 'Unknown Lobby', code: 10031 } },
 };
 
+/** The 429 answered by the proxy: a short per-route limit. */
+const tooManyRequests = {
+  status: 429,
+  headers: { 'retry-after': '1', 'x-ratelimit-scope': 'user' },
+  body: { message: 'You are being rate limited.', retry_after: 0.05, global: false },
+};
+
 /** Starts a proxy to `target` (an emulator's `url`). */
 export async function startFaultyProxy(target: string): Promise<FaultyProxy> {
   const upstream = new URL(target);
@@ -44,6 +70,15 @@ export async function startFaultyProxy(target: string): Promise<FaultyProxy> {
       return;
     }
     const refusal = cannedAnswers[fault];
+    if (fault === '429') {
+      req.resume();
+      res.writeHead(tooManyRequests.status, {
+        'content-type': 'application/json',
+        ...tooManyRequests.headers,
+      });
+      res.end(JSON.stringify(tooManyRequests.body));
+      return;
+    }
     if (refusal) {
       req.resume();
       res.writeHead(refusal.status, { 'content-type': 'application/json' });
@@ -62,6 +97,22 @@ export async function startFaultyProxy(target: string): Promise<FaultyProxy> {
         if (fault === 'drop-after') {
           answer.resume();
           answer.on('end', () => req.socket.destroy());
+          return;
+        }
+        if (fault === 'empty-after' || fault === 'not-json-after' || fault === 'truncated-after') {
+          const chunks: Buffer[] = [];
+          answer.on('data', (c: Buffer) => chunks.push(c));
+          answer.on('end', () => {
+            const whole = Buffer.concat(chunks);
+            const body =
+              fault === 'empty-after'
+                ? Buffer.alloc(0)
+                : fault === 'not-json-after'
+                  ? Buffer.from('<html><body>502 Bad Gateway</body></html>')
+                  : whole.subarray(0, Math.floor(whole.length / 2));
+            res.writeHead(200, { 'content-type': 'application/json', 'content-length': body.length });
+            res.end(body);
+          });
           return;
         }
         res.writeHead(answer.statusCode ?? 502, answer.headers);

@@ -312,6 +312,17 @@ export class Lobby extends EventEmitter<LobbyEvents> {
   }
 
   /**
+   * @internal `service(now)` threw (a bug of ours): reported as a sync error, and the lobby served
+   * again after the first backoff, so that nothing it holds waits for ever.
+   */
+  serviceFailed(error: unknown, now: number): void {
+    if (this.#closed) return;
+    const retryAt = now + this.#host.backoff(0);
+    this.emit('syncError', { error, willRetry: true, changes: this.pending, retryAt });
+    this.#host.schedule(this, retryAt);
+  }
+
+  /**
    * @internal The runtime's turn for the reconcile this lobby asked for (requestReconcile). False
    * when there is nothing to do any more (refresh() did it meanwhile), so that the turn goes on.
    */

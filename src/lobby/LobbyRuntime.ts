@@ -257,7 +257,14 @@ export class LobbyRuntime {
         entry.value.slot = undefined;
         due.push(entry.value);
       }
-      for (const lobby of due) lobby.service(now);
+      for (const lobby of due) {
+        // One lobby's failure (a bug) must not leave the others taken out of the heap and never served.
+        try {
+          lobby.service(now);
+        } catch (error) {
+          lobby.serviceFailed(error, now);
+        }
+      }
       granted = this.#grantReconciles(now);
     } finally {
       this.#ticking = false;

@@ -294,6 +294,39 @@ describe('coalescing', () => {
     await synced2;
     expect(serverPicture(emu.emulator, other.id)?.metadata).toEqual({ b: '2' });
   });
+
+  it('a lobby whose servicing throws is reported and served again later; the others due go on', async () => {
+    const { runtime, clock } = manualRuntime(emu.emulator, { flushDelayMs: 100, timers: false });
+    const broken = await runtime.create();
+    const healthy = await runtime.create();
+    const service = broken.service.bind(broken);
+    const bug = new Error('a bug in service');
+    let failures = 1;
+    broken.service = (now: number) => {
+      if (failures-- > 0) throw bug;
+      service(now);
+    };
+    const reports: unknown[] = [];
+    broken.on('syncError', (e) => reports.push(e));
+    const synced = [broken, healthy].map((l) => new Promise((resolve) => l.once('synced', resolve)));
+    broken.setMetadata({ a: '1' });
+    healthy.setMetadata({ b: '2' });
+    clock.advance(100);
+    expect(runtime.tick()).toBe(2);
+    await synced[1];
+    expect(serverPicture(emu.emulator, healthy.id)?.metadata).toEqual({ b: '2' });
+    expect(reports).toEqual([
+      // The first backoff: between half and all of retryBaseMs (1 s), here half (random 0.5).
+      { error: bug, willRetry: true, changes: [{ kind: 'metadata' }], retryAt: clock.now() + 750 },
+    ]);
+    expect(broken.pending).toEqual([{ kind: 'metadata' }]);
+    clock.advance(749);
+    expect(runtime.tick()).toBe(0);
+    clock.advance(1);
+    expect(runtime.tick()).toBe(1);
+    await synced[0];
+    expect(serverPicture(emu.emulator, broken.id)?.metadata).toEqual({ a: '1' });
+  });
 });
 
 describe("the server's answer is the truth", () => {

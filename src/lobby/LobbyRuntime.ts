@@ -297,12 +297,17 @@ export class LobbyRuntime {
   }
 
   /**
-   * Flushes every handle, then lets them all go and stops the timer. When a flush fails it rejects
-   * and disposes nothing, so that nothing pending is lost; call it again later.
+   * Flushes every handle, then lets them all go and stops the timer. A handle whose flush fails is
+   * kept, with its changes pending and its retries scheduled, and the call rejects with an
+   * `AggregateError` of the failures (the others are let go): nothing pending is lost; call it again.
    */
   async dispose(options: LobbyCallOptions = {}): Promise<void> {
     if (this.#disposed) return;
-    await Promise.all([...this.#lobbies.values()].map((l) => l.dispose(options)));
+    const results = await Promise.allSettled([...this.#lobbies.values()].map((l) => l.dispose(options)));
+    const errors = results.flatMap((r) => (r.status === 'rejected' ? [r.reason as unknown] : []));
+    if (errors.length > 0) {
+      throw new AggregateError(errors, `${errors.length} lobbies could not flush: they stay open`);
+    }
     this.#disposed = true;
     this.#clearTimer();
   }

@@ -355,10 +355,13 @@ describe('faults on the way to the platform', () => {
   it('runtime.dispose() refuses to drop unconfirmed changes, and succeeds once the platform answers', async () => {
     const { runtime } = throughProxy([]);
     const lobby = await runtime.create();
+    const idle = await runtime.create(); // nothing pending: let go, while the other stays
     proxy.fault = () => '500';
     lobby.setMetadata({ final: 'score' });
-    await expect(runtime.dispose()).rejects.toMatchObject({ status: 500 });
+    await expect(runtime.dispose()).rejects.toMatchObject({ errors: [{ status: 500 }] });
     expect(runtime.get(lobby.id)).toBe(lobby);
+    expect(idle.disposed).toBe(true);
+    expect(runtime.size).toBe(1);
     proxy.fault = () => 'pass';
     await runtime.dispose();
     expect(serverPicture(emu.emulator, lobby.id)?.metadata).toEqual({ final: 'score' });

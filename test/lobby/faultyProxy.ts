@@ -6,6 +6,8 @@
  */
 import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import type { Emulator } from '../../src/emulator/createEmulator.js';
 
 /** What the proxy does with a request. */
 export type Fault =
@@ -132,4 +134,28 @@ export async function startFaultyProxy(target: string): Promise<FaultyProxy> {
     await close();
   };
   return proxy;
+}
+
+/**
+ * A proxy in front of `emu`'s emulator for the enclosing describe block: started before its tests,
+ * closed after them, and passing everything again after each test (a test that fails half-way must
+ * not leave its faults to the next one). Read `.proxy` inside a test.
+ */
+export function useFaultyProxy(emu: { readonly emulator: Emulator }): { readonly proxy: FaultyProxy } {
+  let proxy: FaultyProxy | undefined;
+  beforeAll(async () => {
+    proxy = await startFaultyProxy(emu.emulator.url);
+  });
+  afterAll(async () => {
+    await proxy?.close();
+  });
+  afterEach(() => {
+    if (proxy) proxy.fault = () => 'pass';
+  });
+  return {
+    get proxy(): FaultyProxy {
+      if (!proxy) throw new Error('the proxy is not running');
+      return proxy;
+    },
+  };
 }

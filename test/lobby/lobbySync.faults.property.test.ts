@@ -11,11 +11,11 @@
  * a manual clock moved past them once the faults stop).
  */
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/clock.js';
 import { demo } from '../../src/emulator/world/demoSeed.js';
 import { isValidationError } from '../../src/rest/errors/guards.js';
-import { type Fault, type FaultyProxy, startFaultyProxy } from './faultyProxy.js';
+import { type Fault, useFaultyProxy } from './faultyProxy.js';
 import {
   client,
   handlePicture,
@@ -29,13 +29,7 @@ const SEED = Number(process.env.LOBBYKIT_PROPERTY_SEED ?? 20261124);
 const USERS = 8;
 
 const emu = useLobbyEmulator();
-let proxy: FaultyProxy;
-beforeAll(async () => {
-  proxy = await startFaultyProxy(emu.emulator.url);
-});
-afterAll(async () => {
-  await proxy.close();
-});
+const faulty = useFaultyProxy(emu);
 
 type Op =
   | { readonly op: 'set'; readonly key: string; readonly value: string | null }
@@ -108,15 +102,15 @@ describe('sync property under faults', () => {
           // (maxRateLimitWaitMs 0) and has passed once the clock moves on at the end.
           const clock = new ManualClock();
           const rest = client(
-            proxy.apiUrl,
+            faulty.proxy.apiUrl,
             { bot: demo.botToken },
             { clock, timeoutMs: 5_000, max429Retries: 0, maxRateLimitWaitMs: 0 },
           );
           const { runtime } = manualRuntime(emu.emulator, { rest, timers: false, clock });
-          proxy.fault = () => 'pass';
+          faulty.proxy.fault = () => 'pass';
           const lobby = await runtime.create({ metadata: { map: 'start' } });
           let n = 0;
-          proxy.fault = () => faults[n++] ?? 'pass';
+          faulty.proxy.fault = () => faults[n++] ?? 'pass';
 
           // Every local write, and every refusal the handle reported, in order.
           let step = 0;
@@ -155,7 +149,7 @@ describe('sync property under faults', () => {
           await Promise.allSettled(inFlight);
 
           // The faults stop: flushing until nothing is pending, then one read of the truth.
-          proxy.fault = () => 'pass';
+          faulty.proxy.fault = () => 'pass';
           // Past any wait a 429 or an exhausted bucket asked for (a bucket's reset can be hours away).
           clock.advance(3 * 3_600_000);
           step++;

@@ -3,13 +3,13 @@
  * platform acted, listeners that throw, and refused changes whose read-back fails. Each case ends
  * with the platform equal to the handle and every change either confirmed or reported.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ManualClock } from '../../src/clock.js';
 import { demo } from '../../src/emulator/world/demoSeed.js';
 import type { ListenerErrorEvent, SyncErrorEvent } from '../../src/lobby/LobbyEvents.js';
 import type { LobbyRuntimeOptions } from '../../src/lobby/lobbyRuntimeDefaults.js';
 import { isInvalidResponseError } from '../../src/rest/errors/guards.js';
-import { type Fault, type FaultyProxy, startFaultyProxy } from './faultyProxy.js';
+import { type Fault, useFaultyProxy } from './faultyProxy.js';
 import {
   client,
   countCalls,
@@ -22,27 +22,18 @@ import {
 } from './lobbySupport.js';
 
 const emu = useLobbyEmulator();
-let proxy: FaultyProxy;
-beforeAll(async () => {
-  proxy = await startFaultyProxy(emu.emulator.url);
-});
-afterAll(async () => {
-  await proxy.close();
-});
-afterEach(() => {
-  proxy.fault = () => 'pass';
-});
+const faulty = useFaultyProxy(emu);
 
 /** A runtime whose bot client goes through the proxy, on a manual clock with no timers of its own. */
 function throughProxy(options: Partial<LobbyRuntimeOptions> = {}) {
-  const rest = client(proxy.apiUrl, { bot: demo.botToken }, { timeoutMs: 5_000 });
+  const rest = client(faulty.proxy.apiUrl, { bot: demo.botToken }, { timeoutMs: 5_000 });
   return manualRuntime(emu.emulator, { timers: false, ...options, rest, clock: new ManualClock() });
 }
 
 /** The first request of `method` whose path ends with `suffix` meets `fault`; everything else passes. */
 function faultOnce(method: string, suffix: string, fault: Fault): void {
   let done = false;
-  proxy.fault = (m, path) => {
+  faulty.proxy.fault = (m, path) => {
     if (done || m !== method || !path.endsWith(suffix)) return 'pass';
     done = true;
     return fault;
@@ -111,7 +102,7 @@ describe('an answer the client cannot read, after the platform acted', () => {
     const { runtime } = throughProxy();
     const lobby = await runtime.create();
     const [id] = makeUsers(emu.emulator, 1);
-    proxy.fault = (method) => (method === 'POST' ? 'not-json-after' : 'pass');
+    faulty.proxy.fault = (method) => (method === 'POST' ? 'not-json-after' : 'pass');
     lobby.upsertMember(id!);
     const failure = await runtime.dispose().catch((e: unknown) => e);
     expect(failure).toBeInstanceOf(AggregateError);
@@ -121,7 +112,7 @@ describe('an answer the client cannot read, after the platform acted', () => {
     expect(lobby.disposed).toBe(false);
     expect(runtime.get(lobby.id)).toBe(lobby);
     expect(lobby.pending).toEqual([{ kind: 'member', id, remove: false }]);
-    proxy.fault = () => 'pass';
+    faulty.proxy.fault = () => 'pass';
     await runtime.dispose();
     expect(lobby.disposed).toBe(true);
     expect(serverPicture(emu.emulator, lobby.id)?.members[id!]).toBeDefined();
@@ -165,6 +156,27 @@ describe('a listener that throws in the middle of a flush', () => {
   });
 });
 
+/**
+ * Runs `body`, catching what lobbykit rethrows as uncaught exceptions (through queueMicrotask)
+ * instead of letting them reach the test runner; returns them.
+ */
+async function uncaughtDuring(body: () => unknown): Promise<unknown[]> {
+  const rethrown: unknown[] = [];
+  const spy = vi.spyOn(globalThis, 'queueMicrotask').mockImplementation((task) => {
+    try {
+      task();
+    } catch (error) {
+      rethrown.push(error);
+    }
+  });
+  try {
+    await body();
+  } finally {
+    spy.mockRestore();
+  }
+  return rethrown;
+}
+
 describe('listeners that throw', () => {
   it('with no error listener, the exception is rethrown on its own and the sync goes on', async () => {
     const { runtime } = throughProxy();
@@ -174,22 +186,12 @@ describe('listeners that throw', () => {
     lobby.on('synced', () => {
       throw boom;
     });
-    const rethrown: unknown[] = [];
-    const spy = vi.spyOn(globalThis, 'queueMicrotask').mockImplementation((task) => {
-      try {
-        task();
-      } catch (error) {
-        rethrown.push(error);
-      }
-    });
-    try {
+    const rethrown = await uncaughtDuring(async () => {
       lobby.upsertMember(id!);
       await expect(lobby.flush()).resolves.toMatchObject({
         calls: [{ operation: 'bulkUpdateLobbyMembers' }],
       });
-    } finally {
-      spy.mockRestore();
-    }
+    });
     expect(rethrown).toEqual([boom]);
     expect(lobby.pending).toEqual([]);
   });
@@ -206,19 +208,9 @@ describe('listeners that throw', () => {
     lobby.on('error', () => {
       throw second;
     });
-    const rethrown: unknown[] = [];
-    const spy = vi.spyOn(globalThis, 'queueMicrotask').mockImplementation((task) => {
-      try {
-        task();
-      } catch (error) {
-        rethrown.push(error);
-      }
-    });
-    try {
+    const rethrown = await uncaughtDuring(() => {
       expect(() => lobby.upsertMember(id!)).not.toThrow();
-    } finally {
-      spy.mockRestore();
-    }
+    });
     expect(rethrown).toEqual([second]);
     expect(lobby.pending).toHaveLength(1);
     await lobby.flush();
@@ -234,7 +226,7 @@ describe('a refused change whose read-back fails', () => {
     const [id] = makeUsers(emu.emulator, 1);
     const events = recordEvents(lobby);
     let gets = 0;
-    proxy.fault = (method) => {
+    faulty.proxy.fault = (method) => {
       if (method === 'POST') return '403'; // the bulk call is refused
       if (method === 'GET') return gets++ === 0 ? '500' : 'pass'; // the first read-back fails
       return 'pass';

@@ -1,11 +1,11 @@
 /** Silent drops and faults: the server's answer is the truth, and no pending change is ever lost. */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/clock.js';
 import { demo } from '../../src/emulator/world/demoSeed.js';
 import type { Lobby } from '../../src/lobby/Lobby.js';
 import type { SyncErrorEvent } from '../../src/lobby/LobbyEvents.js';
 import type { LobbyRuntimeOptions } from '../../src/lobby/lobbyRuntimeDefaults.js';
-import { type Fault, type FaultyProxy, startFaultyProxy } from './faultyProxy.js';
+import { type Fault, useFaultyProxy } from './faultyProxy.js';
 import {
   client,
   countCalls,
@@ -70,23 +70,13 @@ describe('a member the platform drops silently', () => {
 
 describe('faults on the way to the platform', () => {
   const emu = useLobbyEmulator();
-  let proxy: FaultyProxy;
-  beforeAll(async () => {
-    proxy = await startFaultyProxy(emu.emulator.url);
-  });
-  afterAll(async () => {
-    await proxy.close();
-  });
-  // A test that fails half-way must not leave its faults to the next one.
-  afterEach(() => {
-    proxy.fault = () => 'pass';
-  });
+  const faulty = useFaultyProxy(emu);
 
   function throughProxy(faults: Fault[], options: Partial<LobbyRuntimeOptions> = {}) {
     let n = 0;
-    proxy.fault = (method) => (method === 'GET' || n >= faults.length ? 'pass' : faults[n++]!);
+    faulty.proxy.fault = (method) => (method === 'GET' || n >= faults.length ? 'pass' : faults[n++]!);
     const clock = new ManualClock();
-    const rest = client(proxy.apiUrl, { bot: demo.botToken }, { timeoutMs: 5_000 });
+    const rest = client(faulty.proxy.apiUrl, { bot: demo.botToken }, { timeoutMs: 5_000 });
     return manualRuntime(emu.emulator, { ...options, rest, clock });
   }
 
@@ -94,7 +84,7 @@ describe('faults on the way to the platform', () => {
     const { runtime, clock } = throughProxy([]);
     const lobby = await runtime.create();
     const ids = makeUsers(emu.emulator, 30);
-    proxy.fault = () => '500';
+    faulty.proxy.fault = () => '500';
     const events = recordEvents(lobby);
     for (const id of ids) lobby.upsertMember(id, { metadata: { hp: '100' } });
     lobby.setMetadata({ round: '1' });
@@ -105,7 +95,7 @@ describe('faults on the way to the platform', () => {
     expect(lobby.pending).toHaveLength(31);
     expect(lobby.members.size).toBe(30); // the local picture keeps them
     lobby.setMetadata({ round: '2' }); // waits for the retry with the rest
-    proxy.fault = () => 'pass';
+    faulty.proxy.fault = () => 'pass';
     const synced = new Promise((resolve) => lobby.once('synced', resolve));
     clock.advance(60_000);
     await synced;
@@ -121,7 +111,7 @@ describe('faults on the way to the platform', () => {
     // First bulk goes through, the second's answer is lost, the third never arrives, then the PATCH fails.
     const faults: Fault[] = ['pass', 'drop-after', 'drop-before', '500'];
     let n = 0;
-    proxy.fault = (method) => (method === 'GET' ? 'pass' : (faults[n++] ?? 'pass'));
+    faulty.proxy.fault = (method) => (method === 'GET' ? 'pass' : (faults[n++] ?? 'pass'));
     for (const id of ids) lobby.upsertMember(id);
     lobby.setMetadata({ map: 'dust' });
     const failure = await lobby.flush().catch((e: unknown) => e);
@@ -141,7 +131,7 @@ describe('faults on the way to the platform', () => {
     // The outage outlasts the default idle timeout (300 s), and an idle lobby is deleted once the
     // platform answers again: this lobby idles only after an hour.
     const lobby = await runtime.create({ idleTimeoutSeconds: 3_600 });
-    proxy.fault = () => 'drop-before';
+    faulty.proxy.fault = () => 'drop-before';
     lobby.upsertMember(dave.id, { flags: 1 });
     lobby.removeMember(dave.id);
     lobby.upsertMember(carol.id, { additionalName: 'Cee' });
@@ -155,7 +145,7 @@ describe('faults on the way to the platform', () => {
     expect(lobby.pending.map((p) => (p.kind === 'member' ? p.id : p.kind)).sort()).toEqual(
       [carol.id, dave.id].sort(),
     );
-    proxy.fault = () => 'pass';
+    faulty.proxy.fault = () => 'pass';
     clock.advance(120_000);
     await settle(lobby);
     expect(lobby.pending).toEqual([]);
@@ -168,7 +158,7 @@ describe('faults on the way to the platform', () => {
   async function idleDeleteMeets(fault: Fault) {
     const { runtime, clock, rest } = throughProxy([]);
     const lobby = await runtime.create({ idleTimeoutSeconds: 5 });
-    proxy.fault = (method) => (method === 'DELETE' ? fault : 'pass');
+    faulty.proxy.fault = (method) => (method === 'DELETE' ? fault : 'pass');
     const calls = countCalls(rest);
     const failed = new Promise<SyncErrorEvent>((resolve) => lobby.once('syncError', resolve));
     clock.advance(5_000);
@@ -197,7 +187,7 @@ describe('faults on the way to the platform', () => {
     expect(report).toMatchObject({ willRetry: true, retryAt: expect.any(Number), error: { status: 500 } });
     const retryAt = report.retryAt as number;
     expect(retryAt).toBeGreaterThan(clock.now());
-    proxy.fault = () => 'pass';
+    faulty.proxy.fault = () => 'pass';
     await expectKeptAt(lobby, clock, retryAt - 1);
     await expectDeletedAt(lobby, clock, retryAt);
     expect(runtime.size).toBe(0);
@@ -219,13 +209,13 @@ describe('faults on the way to the platform', () => {
     expect(calls.count('deleteLobby')).toBe(1);
     expect(reports).toEqual([]);
     expect(lobby.disposed).toBe(false);
-    proxy.fault = () => 'pass';
+    faulty.proxy.fault = () => 'pass';
   });
 
   it('activity calls off a failed idle delete: the countdown starts over instead', async () => {
     const { clock, lobby, report } = await idleDeleteMeets('500');
     const retryAt = report.retryAt as number;
-    proxy.fault = () => 'pass';
+    faulty.proxy.fault = () => 'pass';
     lobby.touch();
     const deadline = lobby.idle.deadline as number;
     expect(deadline).toBeGreaterThan(retryAt);
@@ -240,14 +230,14 @@ describe('faults on the way to the platform', () => {
     const reports: SyncErrorEvent[] = [];
     lobby.on('syncError', (e) => reports.push(e));
     // The player acts just as the DELETE reaches the platform, which then fails.
-    proxy.fault = (method) => {
+    faulty.proxy.fault = (method) => {
       if (method !== 'DELETE') return 'pass';
       lobby.touch();
       return '500';
     };
     clock.advance(5_000);
     await settle(lobby);
-    proxy.fault = () => 'pass';
+    faulty.proxy.fault = () => 'pass';
     expect(reports).toEqual([]);
     const deadline = lobby.idle.deadline as number;
     await expectKeptAt(lobby, clock, deadline - 1);
@@ -268,7 +258,7 @@ describe('faults on the way to the platform', () => {
     const calls = countCalls(rest);
     const reports: SyncErrorEvent[] = [];
     lobby.on('syncError', (e) => reports.push(e));
-    proxy.fault = (method) => (method === 'PATCH' ? '500' : 'pass');
+    faulty.proxy.fault = (method) => (method === 'PATCH' ? '500' : 'pass');
     const nextReport = () => new Promise<SyncErrorEvent>((resolve) => lobby.once('syncError', resolve));
     lobby.setMetadata({ last: 'words' });
     let report = nextReport();
@@ -293,7 +283,7 @@ describe('faults on the way to the platform', () => {
     expect(reports.every((r) => r.willRetry)).toBe(true);
     expect(lobby.disposed).toBe(false);
     expect(lobby.pending).toEqual([{ kind: 'metadata' }]);
-    proxy.fault = () => 'pass';
+    faulty.proxy.fault = () => 'pass';
     clock.set(reports.at(-1)?.retryAt as number);
     await settle(lobby);
     expect(lobby.disposed).toBe(true);
@@ -309,7 +299,7 @@ describe('faults on the way to the platform', () => {
     const deadline = lobby.idle.deadline as number;
     expect(clock.now()).toBeLessThan(deadline);
     // The platform is back and the changes go out: nothing is left for a dispose to wait on.
-    proxy.fault = () => 'pass';
+    faulty.proxy.fault = () => 'pass';
     await lobby.flush();
     clock.advance(1);
     await lobby.refresh();
@@ -323,7 +313,7 @@ describe('faults on the way to the platform', () => {
     const { runtime, clock, rest } = throughProxy([], { flushDelayMs: 4_990 });
     const lobby = await runtime.create({ idleTimeoutSeconds: 5, onIdle: 'dispose' });
     const calls = countCalls(rest);
-    proxy.fault = (method) => (method === 'PATCH' ? '500' : 'pass');
+    faulty.proxy.fault = (method) => (method === 'PATCH' ? '500' : 'pass');
     const failed = new Promise<SyncErrorEvent>((resolve) => lobby.once('syncError', resolve));
     lobby.setMetadata({ last: 'words' });
     clock.advance(5_000);
@@ -332,7 +322,7 @@ describe('faults on the way to the platform', () => {
     expect(calls.count('modifyLobby')).toBe(1);
     expect(lobby.disposed).toBe(false);
     expect(report.retryAt).toBeGreaterThan(clock.now());
-    proxy.fault = () => 'pass';
+    faulty.proxy.fault = () => 'pass';
     clock.set(report.retryAt as number);
     await settle(lobby);
     expect(lobby.disposed).toBe(true);
@@ -342,7 +332,7 @@ describe('faults on the way to the platform', () => {
   it('an idle delete answered 404 Unknown Lobby ends the handle: someone deleted it first', async () => {
     const { runtime, clock } = throughProxy([]);
     const lobby = await runtime.create({ idleTimeoutSeconds: 5 });
-    proxy.fault = (method) => (method === 'DELETE' ? '404-lobby' : 'pass');
+    faulty.proxy.fault = (method) => (method === 'DELETE' ? '404-lobby' : 'pass');
     const reports: SyncErrorEvent[] = [];
     lobby.on('syncError', (e) => reports.push(e));
     const deleted = new Promise((resolve) => lobby.once('deleted', resolve));
@@ -356,13 +346,13 @@ describe('faults on the way to the platform', () => {
     const { runtime } = throughProxy([]);
     const lobby = await runtime.create();
     const idle = await runtime.create(); // nothing pending: let go, while the other stays
-    proxy.fault = () => '500';
+    faulty.proxy.fault = () => '500';
     lobby.setMetadata({ final: 'score' });
     await expect(runtime.dispose()).rejects.toMatchObject({ errors: [{ status: 500 }] });
     expect(runtime.get(lobby.id)).toBe(lobby);
     expect(idle.disposed).toBe(true);
     expect(runtime.size).toBe(1);
-    proxy.fault = () => 'pass';
+    faulty.proxy.fault = () => 'pass';
     await runtime.dispose();
     expect(serverPicture(emu.emulator, lobby.id)?.metadata).toEqual({ final: 'score' });
   });

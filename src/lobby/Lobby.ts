@@ -223,8 +223,8 @@ export class Lobby extends EventEmitter<LobbyEvents> {
     if (!this.#closed) {
       this.#touched();
       this.#reschedule();
-      this.#firstSight(message.id);
-      this.emit('message', { message, origin: 'local' });
+      // Its webhook echo may have come first (fired as `remote`): a message fires once.
+      if (this.#firstSight(message.id)) this.emit('message', { message, origin: 'local' });
     }
     return message;
   }

@@ -16,6 +16,8 @@ import {
   WEBHOOK_SIGNATURE_HEADER,
   WEBHOOK_TIMESTAMP_HEADER,
   webhookEventDataSchemas,
+  type WebhookEventBody,
+  type WebhookPayload,
   webhookPayload,
   WebhookType,
 } from '../spec/schemas/webhookEvent.js';
@@ -182,13 +184,19 @@ export class WebhookReceiver extends EventEmitter<WebhookReceiverEvents> {
     if (Math.abs(now - Number(timestamp) * 1000) > this.#skewMs) return this.#refusal('stale', 401);
     const valid = await verifySignature(await this.#verifyKey(), signature, timestamp, input.body);
     if (!valid) return this.#refusal('signature', 401);
+    const payload = parsePayload(input.body);
+    if (payload === undefined) return this.#refusal('payload', 400);
+    const applicationId = payload.application_id;
+    // A PING changes nothing, so a repeated one is answered again (the portal may check a URL twice
+    // within a second, and Ed25519 signs the same bytes the same way).
+    if (payload.type === WebhookType.PING) return this.#accepted(() => this.emit('ping', { applicationId }));
     // Checked after verifying (only genuine signatures are remembered) and before any other await,
     // so that two copies arriving together cannot both pass.
     const seen = signatureHex.slice(0, 32).toLowerCase();
     const at = this.#clock.now();
     if (this.#signatures.has(seen, at)) return this.#refusal('replay', 401);
     this.#signatures.add(seen, Number(timestamp) * 1000 + this.#skewMs, at);
-    return this.#parse(input.body);
+    return this.#event(applicationId, payload.event!, input.body);
   }
 
   #verifyKey(): Promise<CryptoKey> {
@@ -196,31 +204,22 @@ export class WebhookReceiver extends EventEmitter<WebhookReceiverEvents> {
     return this.#key;
   }
 
-  async #parse(body: Uint8Array): Promise<WebhookReceipt> {
-    let json: unknown;
-    try {
-      json = JSON.parse(new TextDecoder().decode(body));
-    } catch {
-      return this.#refusal('payload', 400);
-    }
-    const payload = webhookPayload.safeParse(json);
-    if (!payload.success) return this.#refusal('payload', 400);
-    const applicationId = payload.data.application_id;
-    if (payload.data.type === WebhookType.PING) {
-      return this.#accepted(() => this.emit('ping', { applicationId }));
-    }
-    const body0 = payload.data.event!;
-    const base = { type: body0.type, timestamp: body0.timestamp, applicationId };
+  async #event(
+    applicationId: string,
+    eventBody: WebhookEventBody,
+    body: Uint8Array,
+  ): Promise<WebhookReceipt> {
+    const base = { type: eventBody.type, timestamp: eventBody.timestamp, applicationId };
     let event: WebhookEvent;
-    if (isWebhookEventType(body0.type)) {
-      const data = webhookEventDataSchemas[body0.type].safeParse(body0.data);
+    if (isWebhookEventType(eventBody.type)) {
+      const data = webhookEventDataSchemas[eventBody.type].safeParse(eventBody.data);
       if (!data.success) {
         const issues = data.error.issues.map((i) => `${i.path.join('.') || '(data)'}: ${i.message}`);
-        return this.#accepted(() => this.emit('invalidEvent', { ...base, data: body0.data, issues }));
+        return this.#accepted(() => this.emit('invalidEvent', { ...base, data: eventBody.data, issues }));
       }
       event = { ...base, known: true, data: data.data } as KnownWebhookEvent;
     } else {
-      event = { ...base, known: false, data: body0.data };
+      event = { ...base, known: false, data: eventBody.data };
     }
     if (this.#dedupeMs > 0) {
       const digest = await sha256Hex(body);
@@ -260,6 +259,16 @@ export class WebhookReceiver extends EventEmitter<WebhookReceiverEvents> {
     } catch (error) {
       if (this.listenerCount('error') > 0) this.emit('error', error);
     }
+  }
+}
+
+/** The verified body as a webhook payload, or undefined when it is not one. */
+function parsePayload(body: Uint8Array): WebhookPayload | undefined {
+  try {
+    const parsed = webhookPayload.safeParse(JSON.parse(new TextDecoder().decode(body)));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
   }
 }
 

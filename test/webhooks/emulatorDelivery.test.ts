@@ -359,6 +359,58 @@ describe('emulator: deliveries', () => {
   });
 });
 
+describe('emulator: the URL changes while a delivery is in flight', () => {
+  it('drops what was queued for the removed URL and delivers what comes after to the new one', async () => {
+    const receiver = createWebhookReceiver({ publicKey: demo.webhookPublicKey, clock: emu.emulator.clock });
+    const contents: string[] = [];
+    let held: (() => void) | undefined;
+    let holdNext = true;
+    const server = await startReceiverServer(undefined, (req, res, body) => {
+      const answer = async () => {
+        const receipt = await receiver.receive({
+          signature: req.headers['x-signature-ed25519'] as string,
+          timestamp: req.headers['x-signature-timestamp'] as string,
+          body,
+        });
+        res.writeHead(receipt.status);
+        res.end();
+        receipt.emit();
+      };
+      const payload = JSON.parse(body.toString('utf8')) as {
+        type: number;
+        event?: { data: { content: string } };
+      };
+      if (payload.type === 1) contents.push(payload.event!.data.content);
+      if (payload.type === 1 && holdNext) {
+        holdNext = false;
+        held = () => void answer();
+      } else void answer();
+    });
+    servers.push(server);
+    const path = `/applications/${demo.applicationId}/webhook`;
+    expect((await control(emu.emulator, 'PUT', path, { url: server.url })).status).toBe(200);
+    const post = (content: string) =>
+      control(emu.emulator, 'POST', `/lobbies/${demo.lobbyId}/messages`, {
+        user_id: demo.users[0].id,
+        content,
+      });
+    await post('first');
+    await vi.waitFor(() => expect(held).toBeDefined());
+    expect((await control(emu.emulator, 'DELETE', path)).status).toBe(204);
+    expect((await control(emu.emulator, 'PUT', path, { url: server.url })).status).toBe(200);
+    await post('second');
+    held!();
+    await vi.waitFor(() => expect(contents).toEqual(['first', 'second']));
+    const records = await deliveriesOf('LOBBY_MESSAGE_CREATE');
+    await vi.waitFor(async () =>
+      expect(
+        (await deliveriesOf('LOBBY_MESSAGE_CREATE')).map((r) => r.webhook_deliveries?.[0]?.status),
+      ).toEqual(['delivered', 'delivered']),
+    );
+    expect(records).toHaveLength(2);
+  });
+});
+
 describe('emulator: repeated failures', () => {
   const small = useStartedEmulator({ webhooks: { retryWindowMs: 3_000, disableAfterFailures: 2 } });
 

@@ -36,7 +36,7 @@ export interface ReceiverServer {
 /** Starts a server; `respond` (when given) answers instead of the receiver (a broken endpoint). */
 export async function startReceiverServer(
   receiver: WebhookReceiver | undefined,
-  respond?: (req: IncomingMessage, res: ServerResponse) => void,
+  respond?: (req: IncomingMessage, res: ServerResponse, body: Buffer) => void,
 ): Promise<ReceiverServer> {
   const requests: SeenRequest[] = [];
   const gates: Gate[] = [];
@@ -49,7 +49,7 @@ export async function startReceiverServer(
       const seen = (status: number) =>
         requests.push({ headers: req.headers, body: raw.toString('utf8'), status });
       res.once('finish', () => seen(res.statusCode));
-      if (respond) return respond(req, res);
+      if (respond) return respond(req, res, raw);
       const gate = gates.shift() ?? 'pass';
       if (gate === 'down' || !receiver || !handler) {
         res.writeHead(500);

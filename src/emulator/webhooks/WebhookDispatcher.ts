@@ -188,7 +188,13 @@ export class WebhookDispatcher {
       queue.busy = false;
       if (generation !== this.#generation) return;
       delivery.record.attempts.push({ at: now, ...answer });
-      if ('status' in answer && answer.status >= 200 && answer.status < 300) {
+      const acknowledged = 'status' in answer && answer.status >= 200 && answer.status < 300;
+      if (queue.items[0] !== delivery) {
+        // The URL was removed meanwhile and the queue dropped: this answer only completes the record.
+        if (acknowledged) delivery.record.status = 'delivered';
+        continue;
+      }
+      if (acknowledged) {
         delivery.record.status = 'delivered';
         delete delivery.record.next_attempt_at;
         queue.failuresInRow = 0;

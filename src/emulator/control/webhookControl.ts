@@ -27,7 +27,10 @@ const SNOW = '(\\d{1,20})';
 
 /** `PUT /_emulator/applications/{id}/webhook`. */
 export const putWebhookBody = z.object({
-  url: z.string().max(2048).refine(isHttpUrl, { message: 'must be an absolute http:// or https:// URL' }),
+  url: z
+    .string()
+    .max(2048)
+    .refine(isHttpUrl, { message: 'must be an absolute http:// or https:// URL without credentials' }),
   /** @defaultValue every event type the emulator delivers */
   event_types: z.array(z.enum(webhookEventTypes)).max(webhookEventTypes.length).optional(),
 });
@@ -58,7 +61,7 @@ export const patchDmBody = z.object({ content: z.string().min(1).max(4000) });
 function isHttpUrl(value: string): boolean {
   try {
     const url = new URL(value);
-    return url.protocol === 'http:' || url.protocol === 'https:';
+    return (url.protocol === 'http:' || url.protocol === 'https:') && !url.username && !url.password;
   } catch {
     return false;
   }

@@ -12,3 +12,4 @@ export * from './spec/routes.js';
 export * from './spec/schemas/index.js';
 export * from './lobby/index.js';
 export * from './rest/index.js';
+export * from './webhooks/index.js';

@@ -1,9 +1,12 @@
 /**
  * A dedicated game server on lobbykit: one lobby per match, players arriving and leaving, match
- * state in lobby metadata, every lobby event printed as it happens, and the idle countdown shown.
+ * state in lobby metadata, every lobby event printed as it happens, the idle countdown shown, and
+ * the players' chat heard through webhook events (a signed endpoint registered at start).
  * `main()` starts the emulator in-process with its demo world and runs until Ctrl-C, which flushes
  * and exits cleanly; `runDedicatedServer()` is the server itself, pointed at any platform URL.
  */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { EventEmitter } from 'eventemitter3';
 import { type Clock, SystemClock } from '../../src/clock.js';
 import { demo, startEmulator } from '../../src/emulator/index.js';
@@ -11,11 +14,27 @@ import type { Lobby } from '../../src/lobby/Lobby.js';
 import type { LobbyEvents } from '../../src/lobby/LobbyEvents.js';
 import { LobbyRuntime } from '../../src/lobby/LobbyRuntime.js';
 import { RestClient } from '../../src/rest/RestClient.js';
+import { createNodeWebhookHandler } from '../../src/webhooks/node/createNodeWebhookHandler.js';
+import { createWebhookReceiver } from '../../src/webhooks/WebhookReceiver.js';
 
 /** A player the simulation can send into matches. */
 export interface Player {
   readonly id: string;
   readonly name: string;
+  /** The player's bearer token: with one, the simulated player chats in their match. */
+  readonly token?: string;
+}
+
+/** Where the server hears its players: a webhook endpoint it serves and registers at start. */
+export interface DedicatedServerWebhooks {
+  /** The application's public key (hex) that verifies the events. */
+  readonly publicKey: string;
+  /** Registers the endpoint's URL as the application's Webhook Events URL (the emulator's control API, or the portal). */
+  readonly register: (url: string) => Promise<void>;
+  /** @defaultValue 0 (a free port on 127.0.0.1) */
+  readonly port?: number;
+  /** Time for the signature timestamp check: the platform's, not the game's. @defaultValue a SystemClock */
+  readonly clock?: Clock;
 }
 
 /** Options of {@link runDedicatedServer}. */
@@ -48,6 +67,10 @@ export interface DedicatedServerOptions {
   readonly countdownEvery?: number;
   /** Stops the server (it flushes first). */
   readonly signal?: AbortSignal;
+  /** Hear the players' lobby messages through webhook events. @defaultValue none */
+  readonly webhooks?: DedicatedServerWebhooks;
+  /** Chance per step that a player of a running match says something. @defaultValue 0.3 */
+  readonly chatChance?: number;
 }
 
 /** What a run did. */
@@ -55,7 +78,12 @@ export interface DedicatedServerReport {
   readonly steps: number;
   readonly matchesOpened: number;
   readonly lobbiesDeleted: number;
+  /** Lobby messages the players sent, and those the server heard back by webhook. */
+  readonly messagesSent: number;
+  readonly messagesHeard: number;
 }
+
+const CHAT_LINES = ['gg', 'nice shot!', 'rematch?', 'who has the flag?', '<b>not bold</b>', 'brb'];
 
 interface Match {
   readonly name: string;
@@ -86,7 +114,8 @@ export async function runDedicatedServer(options: DedicatedServerOptions): Promi
   const print = options.print ?? ((line: string) => console.log(line));
   const stepMs = options.stepMs ?? 1000;
   const steps = options.steps ?? Number.POSITIVE_INFINITY;
-  const players = options.players ?? demo.users.map((u) => ({ id: u.id, name: u.username }));
+  const players = options.players ?? demo.users.map((u) => ({ id: u.id, name: u.username, token: u.token }));
+  const chatChance = options.chatChance ?? 0.3;
   const matchCount = options.matches ?? 2;
   const matchSteps = options.matchSteps ?? 20;
   const countdownEvery = options.countdownEvery ?? 5;
@@ -102,6 +131,13 @@ export async function runDedicatedServer(options: DedicatedServerOptions): Promi
   const matches: Match[] = [];
   let opened = 0;
   let deleted = 0;
+  let sent = 0;
+  let heard = 0;
+  const chatClients = new Map<string, RestClient>();
+  const chats: Promise<unknown>[] = [];
+  const closeWebhooks = options.webhooks
+    ? await listenForWebhooks(options.webhooks, runtime, print)
+    : undefined;
 
   const openMatch = async (): Promise<void> => {
     opened++;
@@ -144,6 +180,23 @@ export async function runDedicatedServer(options: DedicatedServerOptions): Promi
       }
       if (match.phase === 'playing') {
         match.playedSteps++;
+        // Chat: a player whose membership the platform already has says something, with their own token.
+        const pending = new Set(lobby.pending.flatMap((c) => (c.kind === 'member' ? [c.id] : [])));
+        const talkers = players.filter((p) => p.token && lobby.members.has(p.id) && !pending.has(p.id));
+        if (options.webhooks && talkers.length > 0 && random() < chatChance) {
+          const talker = talkers[Math.floor(random() * talkers.length)]!;
+          const line = CHAT_LINES[Math.floor(random() * CHAT_LINES.length)]!;
+          let chat = chatClients.get(talker.id);
+          if (!chat) {
+            chat = new RestClient({ baseUrl: options.apiUrl, auth: { bearer: talker.token! } });
+            chatClients.set(talker.id, chat);
+          }
+          sent++;
+          // A player who leaves meanwhile is refused (403): part of the simulation, not an error.
+          chats.push(
+            chat.lobbies.sendMessage({ lobby_id: lobby.id }, { body: { content: line } }).catch(() => {}),
+          );
+        }
         const ids = [...lobby.members.keys()];
         if (ids.length > 0 && random() < 0.5) {
           const scorer = lobby.members.get(ids[Math.floor(random() * ids.length)]!)!;
@@ -185,7 +238,10 @@ export async function runDedicatedServer(options: DedicatedServerOptions): Promi
       (e) => `metadata ${e.changed.map((k) => `${k}=${e.metadata[k] ?? '∅'}`).join(' ')} (${e.origin})`,
     );
     on('linkedChannelChanged', (e) => `linked channel ${e.channel?.id ?? 'none'} (${e.origin})`);
-    on('message', (e) => `message "${e.message.content}" (${e.origin})`);
+    on('message', (e) => {
+      if (e.origin === 'remote') heard++;
+      return `${nameOf(e.message.author.id)} says ${JSON.stringify(e.message.content)} (${e.origin})`;
+    });
     on(
       'synced',
       (e) =>
@@ -216,10 +272,72 @@ export async function runDedicatedServer(options: DedicatedServerOptions): Promi
     }
   } finally {
     print(`${stamp()} stopping: flushing ${runtime.size} lobbies`);
+    await Promise.all(chats);
     await runtime.dispose();
+    await closeWebhooks?.();
     await rest.close();
+    for (const chat of chatClients.values()) await chat.close();
   }
-  return { steps: done, matchesOpened: opened, lobbiesDeleted: deleted };
+  return {
+    steps: done,
+    matchesOpened: opened,
+    lobbiesDeleted: deleted,
+    messagesSent: sent,
+    messagesHeard: heard,
+  };
+}
+
+/**
+ * Serves a webhook endpoint on node:http, registers it, and feeds its verified events to the
+ * runtime's handles (players' messages fire each lobby's `message`, origin `remote`). Returns a
+ * function that stops it.
+ */
+async function listenForWebhooks(
+  webhooks: DedicatedServerWebhooks,
+  runtime: LobbyRuntime,
+  print: (line: string) => void,
+): Promise<() => Promise<void>> {
+  const receiver = createWebhookReceiver({
+    publicKey: webhooks.publicKey,
+    ...(webhooks.clock ? { clock: webhooks.clock } : {}),
+  });
+  receiver.on('refused', ({ reason, status }) => {
+    if (reason !== 'signature') print(`webhook request refused (${status}, ${reason})`);
+  });
+  const detach = runtime.attachWebhooks(receiver);
+  runtime.on('webhook', (event) => print(`webhook ${event.type} (no open lobby took it)`));
+  const server = createServer(createNodeWebhookHandler(receiver));
+  await new Promise<void>((resolve) => server.listen(webhooks.port ?? 0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/webhooks`;
+  const stop = async () => {
+    detach();
+    await new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeAllConnections();
+    });
+  };
+  try {
+    await webhooks.register(url);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  print(`webhook events: listening on ${url} (registered, PING handshake passed)`);
+  return stop;
+}
+
+/** Registers `url` as the Webhook Events URL of an emulator's application (throws with the emulator's reason). */
+export async function registerWithEmulator(
+  emulatorUrl: string,
+  applicationId: string,
+  url: string,
+): Promise<void> {
+  const response = await fetch(`${emulatorUrl}/_emulator/applications/${applicationId}/webhook`, {
+    method: 'PUT',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ url }),
+  });
+  if (!response.ok) throw new Error(`the emulator refused the webhook URL: ${await response.text()}`);
 }
 
 /** Waits `ms` on `clock`, or until `signal` aborts. */
@@ -244,9 +362,16 @@ export async function main(): Promise<void> {
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
   try {
-    const report = await runDedicatedServer({ apiUrl: emulator.apiUrl, signal: stop.signal });
+    const report = await runDedicatedServer({
+      apiUrl: emulator.apiUrl,
+      signal: stop.signal,
+      webhooks: {
+        publicKey: demo.webhookPublicKey,
+        register: (url) => registerWithEmulator(emulator.url, demo.applicationId, url),
+      },
+    });
     console.log(
-      `stopped after ${report.steps} steps: ${report.matchesOpened} matches opened, ${report.lobbiesDeleted} lobbies deleted when idle`,
+      `stopped after ${report.steps} steps: ${report.matchesOpened} matches opened, ${report.lobbiesDeleted} lobbies deleted when idle, ${report.messagesHeard} of ${report.messagesSent} chat messages heard by webhook`,
     );
   } finally {
     process.off('SIGINT', onSignal);

@@ -16,6 +16,7 @@ import { Router } from './http/router.js';
 import { INTERNAL_ERROR, NOT_FOUND, sendEmpty, sendError } from './http/sendResponse.js';
 import { PlatformError } from './platformError.js';
 import { RateLimiter, type RateLimitSetting } from './rateLimits/rateLimiter.js';
+import { WebhookDispatcher, type WebhookDeliverySettings } from './webhooks/WebhookDispatcher.js';
 import { demoSeed } from './world/demoSeed.js';
 import { applySeed, type Seed } from './world/seed.js';
 import { World, type WorldSettings } from './world/world.js';
@@ -49,6 +50,11 @@ export interface EmulatorOptions {
   readonly cors?: boolean;
   /** Where the emulator reports its own bugs (never tokens). @defaultValue console.error */
   readonly logger?: EmulatorLogger;
+  /**
+   * Webhook delivery: answer timeout, retry backoff and window, failures before the URL is removed.
+   * @defaultValue {@link defaultWebhookDeliverySettings}
+   */
+  readonly webhooks?: Partial<WebhookDeliverySettings>;
 }
 
 /** A running emulator. */
@@ -64,6 +70,8 @@ export interface Emulator {
   readonly clock: Clock;
   /** The manual clock, when started with `clock: 'manual'`. */
   readonly manualClock: ManualClock | undefined;
+  /** Delivers webhook events to applications' Webhook Events URLs. */
+  readonly webhooks: WebhookDispatcher;
   /** Names of routes without a handler yet (they answer 501). */
   unimplementedRoutes(): string[];
   /** Forgets everything and applies `seed` (default: the start-up seed), as `POST /_emulator/reset`. */
@@ -89,7 +97,9 @@ export async function createEmulator(options: EmulatorOptions, parts: EmulatorPa
   const clock = resolveClock(options.clock);
   const world = new World({ clock, ...(options.settings ? { settings: options.settings } : {}) });
   const startSeed: Seed = options.seed ?? 'demo';
+  const webhooks = new WebhookDispatcher(world.events, world.webhooks, clock, options.webhooks);
   const reset = (seed: Seed): void => {
+    webhooks.reset();
     world.clear();
     if (seed === 'demo') applySeed(world, demoSeed);
     else if (seed !== 'empty') applySeed(world, seed);
@@ -114,6 +124,7 @@ export async function createEmulator(options: EmulatorOptions, parts: EmulatorPa
     handlers: parts.handlers,
     routeNames: parts.routes.map((r) => r.name),
     reset,
+    webhooks,
   };
   const cors = options.cors ?? true;
 
@@ -174,12 +185,14 @@ export async function createEmulator(options: EmulatorOptions, parts: EmulatorPa
     world,
     clock,
     manualClock: clock instanceof ManualClock ? clock : undefined,
+    webhooks,
     unimplementedRoutes: () => unimplementedRoutes(parts.routes, parts.handlers),
     reset: (seed = startSeed) => {
       reset(seed);
       limiter.reset();
     },
     close: () => {
+      webhooks.close();
       closed ??= new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();

@@ -25,6 +25,7 @@ export function describeWorld(world: World): string[] {
     lines.push(`application  ${app.name}  id ${app.id}`);
     lines.push(`  bot        ${world.user(app.bot_user_id)?.username ?? '?'}  id ${app.bot_user_id}`);
     lines.push(`  bot token  Authorization: Bot ${app.bot_token}`);
+    lines.push(`  webhook public key  ${app.public_key}`);
   }
   const tokens = [...world.bearerTokens.values()];
   const people = [...world.users.values()].filter((u) => !u.bot);

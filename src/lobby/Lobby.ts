@@ -6,6 +6,7 @@ import { EventEmitter } from 'eventemitter3';
 import { LobbykitError } from '../rest/errors/LobbykitError.js';
 import type { Channel } from '../spec/schemas/channel.js';
 import type { LobbyMessage, Lobby as LobbyWire } from '../spec/schemas/lobby.js';
+import type { WebhookLobbyMessage } from '../spec/schemas/webhookEvent.js';
 import { checkMember, checkMetadata, checkRoomForMember, checkSnowflake } from './checkLobbyInput.js';
 import { type FlushOutcome, flushLobby, type SyncTarget } from './flushLobby.js';
 import {
@@ -38,6 +39,12 @@ import { SyncSchedule } from './SyncSchedule.js';
 
 const noop = (): void => {};
 
+/** A message change a webhook event reports (see `Lobby.receiveRemoteMessage`). */
+export type RemoteMessageChange =
+  | { readonly kind: 'create'; readonly message: LobbyMessage }
+  | { readonly kind: 'update'; readonly message: WebhookLobbyMessage }
+  | { readonly kind: 'delete'; readonly messageId: string };
+
 /**
  * A live lobby. Read `metadata`, `members`, `linkedChannel`, `pending` and `idle`; change it with
  * `setMetadata`, `replaceMetadata`, `upsertMember` and `removeMember` (applied at once, checked
@@ -65,6 +72,8 @@ export class Lobby extends EventEmitter<LobbyEvents> {
    */
   #unreadCorrections: Corrections | undefined;
   #closed = false;
+  /** Ids of the latest messages seen (sent here or received), so that none fires `message` twice. */
+  #recentMessageIds: Set<string> | undefined;
 
   /** @internal Made by `LobbyRuntime`. */
   constructor(host: LobbyHost, init: LobbyInit) {
@@ -238,9 +247,39 @@ export class Lobby extends EventEmitter<LobbyEvents> {
     if (!this.#closed) {
       this.#touched();
       this.#reschedule();
-      this.emit('message', { message, origin: 'local' });
+      // Its webhook echo may have come first (fired as `remote`): a message fires once.
+      if (this.#firstSight(message.id)) this.emit('message', { message, origin: 'local' });
     }
     return message;
+  }
+
+  /**
+   * @internal A message event from a webhook (`runtime.attachWebhooks`). A new message fires
+   * `message` (origin `remote`) and counts as activity, unless this handle already saw it (sent it,
+   * or got it before); edits and deletions fire `messageUpdated` and `messageDeleted`.
+   */
+  receiveRemoteMessage(change: RemoteMessageChange): void {
+    if (this.#closed) return;
+    if (change.kind === 'create') {
+      if (!this.#firstSight(change.message.id)) return;
+      this.#touched();
+      this.#reschedule();
+      this.emit('message', { message: change.message, origin: 'remote' });
+    } else if (change.kind === 'update') {
+      this.emit('messageUpdated', { message: change.message, origin: 'remote' });
+    } else {
+      this.emit('messageDeleted', { messageId: change.messageId, lobbyId: this.id, origin: 'remote' });
+    }
+  }
+
+  /** Remembers a message id (the latest 64); false when it was already remembered. */
+  #firstSight(messageId: string): boolean {
+    this.#recentMessageIds ??= new Set();
+    const ids = this.#recentMessageIds;
+    if (ids.has(messageId)) return false;
+    ids.add(messageId);
+    if (ids.size > 64) ids.delete(ids.values().next().value as string);
+    return true;
   }
 
   /**

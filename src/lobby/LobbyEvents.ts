@@ -1,6 +1,7 @@
 /** The events of a {@link Lobby} (eventemitter3, typed). */
 import type { Channel } from '../spec/schemas/channel.js';
 import type { LobbyMessage } from '../spec/schemas/lobby.js';
+import type { WebhookLobbyMessage } from '../spec/schemas/webhookEvent.js';
 import type { IdlePolicy } from './lobbyRuntimeDefaults.js';
 import type { LobbyMemberView, Metadata } from './LobbyMemberView.js';
 import type { PendingChange } from './SyncQueue.js';
@@ -66,6 +67,20 @@ export interface LinkedChannelChangedEvent {
 export interface MessageEvent {
   readonly message: LobbyMessage;
   readonly origin: ChangeOrigin;
+}
+
+/** A message of the lobby was edited elsewhere (a LOBBY_MESSAGE_UPDATE webhook event). */
+export interface MessageUpdatedEvent {
+  /** The message as it is now (`edited_timestamp` when the platform sends it). */
+  readonly message: WebhookLobbyMessage;
+  readonly origin: 'remote';
+}
+
+/** A message of the lobby was deleted (a LOBBY_MESSAGE_DELETE webhook event). */
+export interface MessageDeletedEvent {
+  readonly messageId: string;
+  readonly lobbyId: string;
+  readonly origin: 'remote';
 }
 
 /** The idle countdown passed one of the warning times. */
@@ -135,6 +150,8 @@ export interface LobbyEvents {
   metadataChanged: (event: MetadataChangedEvent) => void;
   linkedChannelChanged: (event: LinkedChannelChangedEvent) => void;
   message: (event: MessageEvent) => void;
+  messageUpdated: (event: MessageUpdatedEvent) => void;
+  messageDeleted: (event: MessageDeletedEvent) => void;
   idleWarning: (event: IdleWarningEvent) => void;
   idle: (event: IdleEvent) => void;
   deleted: (event: DeletedEvent) => void;

@@ -2,6 +2,7 @@
  * The owner of Lobby handles: makes them (create, open, join, adopt), keeps their deadlines in one
  * heap, and runs what falls due on `tick()` or on its own clock timer.
  */
+import { EventEmitter } from 'eventemitter3';
 import { type Clock, SystemClock, type TimerHandle } from '../clock.js';
 import { LobbykitError } from '../rest/errors/LobbykitError.js';
 import type { RestClient } from '../rest/RestClient.js';
@@ -22,6 +23,18 @@ import { type LobbyCallOptions, signalArg } from './lobbyCallOptions.js';
 import type { LobbyHost, LobbyHostSettings } from './LobbyHost.js';
 import { type LobbyMemberPatch, memberToEntry, patchMember } from './LobbyMemberView.js';
 import { type IdlePolicy, type LobbyRuntimeOptions, lobbyRuntimeDefaults } from './lobbyRuntimeDefaults.js';
+import type { WebhookEvent } from '../webhooks/WebhookEvents.js';
+import type { WebhookReceiver } from '../webhooks/WebhookReceiver.js';
+import { routeWebhookEvent } from './routeWebhookEvent.js';
+
+/** The events of a {@link LobbyRuntime} (eventemitter3, typed). */
+export interface LobbyRuntimeEvents {
+  /**
+   * A webhook event that no open handle took (see `attachWebhooks`): a message of a lobby the
+   * runtime does not hold, a direct message, an authorization, an event type lobbykit does not know.
+   */
+  webhook: (event: WebhookEvent) => void;
+}
 
 /** A member to create a lobby with. */
 export interface LobbyMemberInit extends LobbyMemberPatch {
@@ -73,7 +86,7 @@ export interface JoinLobbyOptions extends LobbyHandleOptions {
  * await runtime.dispose(); // flushes first
  * ```
  */
-export class LobbyRuntime {
+export class LobbyRuntime extends EventEmitter<LobbyRuntimeEvents> {
   /** The bot client handles sync through. */
   readonly rest: RestClient;
   /** The clock every deadline is read from. */
@@ -101,6 +114,7 @@ export class LobbyRuntime {
   #disposed = false;
 
   constructor(options: LobbyRuntimeOptions) {
+    super();
     const o = { ...lobbyRuntimeDefaults, ...stripUndefined(options) };
     this.rest = options.rest;
     this.clock = options.clock ?? new SystemClock();
@@ -287,6 +301,22 @@ export class LobbyRuntime {
       granted++;
     }
     return granted;
+  }
+
+  /**
+   * Feeds a webhook receiver's events to the handles: LOBBY_MESSAGE_CREATE for a lobby held here
+   * fires its `message` (origin `remote`, counted as activity), UPDATE and DELETE fire
+   * `messageUpdated` and `messageDeleted`; every other event is emitted here as `webhook`. Returns a
+   * function that detaches the receiver.
+   */
+  attachWebhooks(receiver: WebhookReceiver): () => void {
+    const listener = (event: WebhookEvent): void => {
+      if (!routeWebhookEvent(event, (id) => this.#lobbies.get(id))) this.emit('webhook', event);
+    };
+    receiver.on('event', listener);
+    return () => {
+      receiver.off('event', listener);
+    };
   }
 
   /** Flushes every handle; rejects with an `AggregateError` of the failures (their changes stay pending). */

@@ -25,7 +25,9 @@ export type {
   MemberRejectedEvent,
   MemberRemovedEvent,
   MemberUpdatedEvent,
+  MessageDeletedEvent,
   MessageEvent,
+  MessageUpdatedEvent,
   MetadataChangedEvent,
   SyncCallSummary,
   SyncedEvent,
@@ -38,9 +40,11 @@ export {
   type LobbyHandleOptions,
   type LobbyMemberInit,
   LobbyRuntime,
+  type LobbyRuntimeEvents,
   type OpenLobbyOptions,
 } from './LobbyRuntime.js';
 export { type IdlePolicy, type LobbyRuntimeOptions, lobbyRuntimeDefaults } from './lobbyRuntimeDefaults.js';
 export { type PlannedCall, planSync, syncLowerBound } from './planSync.js';
 export type { FlushOutcome } from './flushLobby.js';
 export type { PendingChange, SyncBatch } from './SyncQueue.js';
+export type { RemoteMessageChange } from './Lobby.js';

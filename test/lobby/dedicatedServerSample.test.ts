@@ -2,8 +2,8 @@
 import { setImmediate as yieldToIo } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/clock.js';
-import { runDedicatedServer } from '../../samples/dedicated-server/index.js';
-import { useLobbyEmulator } from './lobbySupport.js';
+import { registerWithEmulator, runDedicatedServer } from '../../samples/dedicated-server/index.js';
+import { demo, useLobbyEmulator } from './lobbySupport.js';
 
 const emu = useLobbyEmulator();
 
@@ -40,5 +40,55 @@ describe('samples/dedicated-server', () => {
     const live = [...emu.emulator.world.lobbies.all()].length;
     expect(report.lobbiesDeleted).toBeGreaterThanOrEqual(1);
     expect(live).toBe(1 + report.matchesOpened - report.lobbiesDeleted);
+  });
+
+  it("registers its webhook endpoint at start and prints the players' messages as they arrive", async () => {
+    const clock = new ManualClock();
+    const lines: string[] = [];
+    const report = await runDedicatedServer({
+      apiUrl: emu.emulator.apiUrl,
+      clock,
+      steps: 40,
+      chatChance: 0.6,
+      sleep: async (ms) => {
+        clock.advance(ms);
+        for (let i = 0; i < 10; i++) await yieldToIo();
+      },
+      print: (line) => lines.push(line),
+      webhooks: {
+        publicKey: demo.webhookPublicKey,
+        // The signed timestamps are the emulator's (a manual clock here), not the game's.
+        clock: emu.emulator.clock,
+        register: (url) => registerWithEmulator(emu.emulator.url, demo.applicationId, url),
+      },
+    });
+    const text = lines.join('\n');
+    expect(text).toMatch(/webhook events: listening on http:\/\/127\.0\.0\.1:\d+\/webhooks \(registered/);
+    expect(report.messagesSent).toBeGreaterThan(0);
+    expect(report.messagesHeard).toBeGreaterThan(0);
+    expect(report.messagesHeard).toBeLessThanOrEqual(report.messagesSent);
+    expect(text).toMatch(/match-\d: (alice|bob|carol|dave|erin) says "[^"]+" \(remote\)/);
+    expect(text).not.toMatch(/refused/);
+    expect(text).not.toMatch(/sync error/);
+    const registered = await fetch(
+      `${emu.emulator.url}/_emulator/applications/${demo.applicationId}/webhook`,
+    );
+    expect(((await registered.json()) as { url: string }).url).toMatch(/\/webhooks$/);
+  });
+
+  it('stops at start when the emulator refuses the endpoint', async () => {
+    await expect(
+      runDedicatedServer({
+        apiUrl: emu.emulator.apiUrl,
+        steps: 1,
+        print: () => {},
+        webhooks: {
+          // Another key: the endpoint refuses the emulator's signed PING with 401.
+          publicKey: 'a'.repeat(64),
+          clock: emu.emulator.clock,
+          register: (url) => registerWithEmulator(emu.emulator.url, demo.applicationId, url),
+        },
+      }),
+    ).rejects.toThrow(/answered 401 to a signed PING; 204 expected/);
   });
 });

@@ -17,6 +17,8 @@ import { type FieldError, fieldErrorTree, PlatformError } from '../platformError
 import type { RateLimiter } from '../rateLimits/rateLimiter.js';
 import { dumpWorld } from '../world/dumpWorld.js';
 import type { Seed } from '../world/seed.js';
+import type { WebhookDispatcher } from '../webhooks/WebhookDispatcher.js';
+import type { DeliveryRecord } from '../webhooks/webhookStore.js';
 import type { World } from '../world/world.js';
 import {
   acceptInviteBody,
@@ -34,6 +36,7 @@ import {
   resetBody,
 } from './controlSchemas.js';
 import * as ops from './controlOperations.js';
+import { webhookControlRoutes } from './webhookControl.js';
 
 /** What the control API works with. */
 export interface ControlDeps {
@@ -43,14 +46,22 @@ export interface ControlDeps {
   readonly routeNames: readonly string[];
   /** Clears the world and applies a seed. */
   readonly reset: (seed: Seed) => void;
+  /** Sends webhook events and the PING handshake. */
+  readonly webhooks: WebhookDispatcher;
 }
 
-interface ControlRoute {
+/** One control route (webhookControl.ts adds its own). */
+export interface ControlRoute {
   readonly method: string;
   readonly pattern: RegExp;
   readonly path: string;
   readonly summary: string;
-  readonly run: (deps: ControlDeps, args: string[], body: unknown, search: URLSearchParams) => ControlAnswer;
+  readonly run: (
+    deps: ControlDeps,
+    args: string[],
+    body: unknown,
+    search: URLSearchParams,
+  ) => ControlAnswer | Promise<ControlAnswer>;
 }
 
 /** A control answer: status and JSON body (undefined for 204). */
@@ -99,7 +110,8 @@ export const controlRoutes: readonly ControlRoute[] = [
     method: 'POST',
     pattern: /^\/applications$/,
     path: '/_emulator/applications',
-    summary: 'make an application and its bot: {name, privileged_intents?} → {id, bot_user_id, bot_token}',
+    summary:
+      'make an application and its bot: {name, privileged_intents?} → {id, bot_user_id, bot_token, public_key}',
     run: (deps, _args, body) => ({
       status: 201,
       body: ops.createApplication(deps.world, parse(createApplicationBody, body)),
@@ -227,7 +239,7 @@ export const controlRoutes: readonly ControlRoute[] = [
     method: 'GET',
     pattern: /^\/events$/,
     path: '/_emulator/events?after=SEQ',
-    summary: 'events with seq > after: [{seq, type, guild_id?, data}]',
+    summary: 'events with seq > after: [{seq, type, guild_id?, application_id?, data, webhook_deliveries?}]',
     run: (deps, _args, _body, search) => {
       const after = search.get('after') ?? '0';
       if (!/^\d{1,15}$/.test(after))
@@ -238,7 +250,10 @@ export const controlRoutes: readonly ControlRoute[] = [
         );
       return {
         status: 200,
-        body: deps.world.events.after(Number(after)).map(({ at: _at, ...event }) => event),
+        body: deps.world.events.after(Number(after)).map(({ at: _at, ...event }) => {
+          const deliveries = deps.world.webhooks.outcomes(event.seq);
+          return deliveries ? { ...event, webhook_deliveries: renderDeliveries(deliveries) } : event;
+        }),
       };
     },
   },
@@ -249,7 +264,17 @@ export const controlRoutes: readonly ControlRoute[] = [
     summary: 'the whole world as JSON (tokens included: a local development tool)',
     run: (deps) => ({ status: 200, body: dumpWorld(deps.world) }),
   },
+  ...webhookControlRoutes,
 ];
+
+/** Delivery records with ISO times, as `/_emulator/events` shows them. */
+function renderDeliveries(deliveries: readonly DeliveryRecord[]): unknown[] {
+  return deliveries.map(({ attempts, next_attempt_at, ...rest }) => ({
+    ...rest,
+    attempts: attempts.map(({ at, ...attempt }) => ({ at: new Date(at).toISOString(), ...attempt })),
+    ...(next_attempt_at === undefined ? {} : { next_attempt_at: new Date(next_attempt_at).toISOString() }),
+  }));
+}
 
 /** Largest control request body. */
 const CONTROL_BODY_LIMIT = 1024 * 1024;
@@ -276,7 +301,7 @@ export async function handleControl(
   }
   const raw = await readBody(req, CONTROL_BODY_LIMIT);
   const body = raw.length === 0 ? undefined : parseJsonBody(raw.toString('utf8'));
-  const answer = found.route.run(deps, (found.match as RegExpExecArray).slice(1), body, search);
+  const answer = await found.route.run(deps, (found.match as RegExpExecArray).slice(1), body, search);
   if (answer.body === undefined) sendEmpty(res, answer.status);
   else sendJson(res, answer.status, answer.body);
 }

@@ -7,6 +7,7 @@ import { ErrorCode } from '../../spec/codes.js';
 import { GuildInviteFlags, GuildMemberFlags } from '../../spec/flags.js';
 import { settleTargetUsersJob } from '../handlers/invite/targetUsersJob.js';
 import { PlatformError } from '../platformError.js';
+import { emitDmEvent } from '../webhooks/webhookEvents.js';
 import type { Snowflake } from '../world/accountRecords.js';
 import type { IntegrationRecord } from '../world/guildRecords.js';
 import { renderUser } from '../world/renderAccount.js';
@@ -38,7 +39,13 @@ function toMs(value: number | string | null | undefined): number | null {
 /** `POST /_emulator/applications`. */
 export function createApplication(world: World, input: In<typeof createApplicationBody>) {
   const app = world.createApplication(defined(input));
-  return { id: app.id, name: app.name, bot_user_id: app.bot_user_id, bot_token: app.bot_token };
+  return {
+    id: app.id,
+    name: app.name,
+    bot_user_id: app.bot_user_id,
+    bot_token: app.bot_token,
+    public_key: app.public_key,
+  };
 }
 
 /** `POST /_emulator/users`: the token belongs to `application_id`, or to the first application. */
@@ -280,6 +287,7 @@ export function createDm(world: World, input: In<typeof createDmBody>) {
     throw PlatformError.field(['application_id'], 'UNKNOWN_APPLICATION', 'Unknown application.');
   }
   const message = world.createDmMessage(defined(input));
+  emitDmEvent(world, 'GAME_DIRECT_MESSAGE_CREATE', message);
   return {
     id: message.id,
     channel_id: message.channel_id,

@@ -44,6 +44,8 @@ export interface ApplicationRecord {
   privileged_intents: PrivilegedIntent[];
   /** Application role connection metadata records (Get/Update Application Role Connection Metadata). */
   role_connection_metadata: Array<Record<string, unknown>>;
+  /** Hex Ed25519 public key that verifies its webhook events (the private key stays in the WebhookStore). */
+  public_key: string;
 }
 
 /** A user: a person or an application's bot. */

@@ -3,7 +3,8 @@
  * samples and docs work offline with fixed, documented ids and tokens.
  *
  * - Application **Demo Game** (`demo.applicationId`) and its bot `demo_game_bot`, bot token
- *   `demo-bot-token`; privileged intents GUILD_MEMBERS and MESSAGE_CONTENT.
+ *   `demo-bot-token`; privileged intents GUILD_MEMBERS and MESSAGE_CONTENT; webhook events signed
+ *   with a fixed Ed25519 key whose public key is `demo.webhookPublicKey`.
  * - Five users with bearer tokens of Demo Game (scopes identify, guilds, guilds.join,
  *   sdk.social_layer, role_connections.write): alice `demo-user-1-token`, bob `demo-user-2-token`,
  *   carol `demo-user-3-token`, dave `demo-user-4-token`, erin `demo-user-5-token`.
@@ -65,6 +66,11 @@ export const demo = {
   applicationName: 'Demo Game',
   botUserId,
   botToken: 'demo-bot-token',
+  /**
+   * Hex Ed25519 public key that verifies Demo Game's webhook events. Its private key is derived from
+   * a seed written in this file: fine for a local demo, never a pattern for a real application.
+   */
+  webhookPublicKey: 'd1db8092d4028faa5da0e4a1843cd88f620e7026e99b6ddc4f27212656fc1d67',
   /** alice, bob, carol, dave, erin: tokens `demo-user-1-token` … `demo-user-5-token`. */
   users: [demoUser(0), demoUser(1), demoUser(2), demoUser(3), demoUser(4)] as const,
   guildId,
@@ -92,6 +98,8 @@ export const demoSeed: SeedObject = {
       bot_username: 'demo_game_bot',
       bot_token: demo.botToken,
       privileged_intents: ['GUILD_MEMBERS', 'MESSAGE_CONTENT'],
+      // Bytes of "lobbykit demo webhook signing k1": the demo's public key is the same in every run.
+      signing_key_seed: '6c6f6262796b69742064656d6f20776562686f6f6b207369676e696e67206b31',
     },
   ],
   users: demo.users.map((u) => ({

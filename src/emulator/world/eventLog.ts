@@ -13,6 +13,8 @@ export interface EmulatorEvent {
   readonly type: string;
   /** The guild the event belongs to, for guild events. */
   readonly guild_id?: Snowflake;
+  /** The application the event belongs to, for webhook events (delivered to its Webhook Events URL). */
+  readonly application_id?: Snowflake;
   /** The payload, in the platform's shape. */
   readonly data: unknown;
   /** Dispatch time (ms since the epoch). */
@@ -35,12 +37,22 @@ export class EventLog {
   }
 
   /** Appends an event and tells every listener. Returns it. */
-  emit(type: string, data: unknown, at: number, guildId?: Snowflake): EmulatorEvent {
+  emit(
+    type: string,
+    data: unknown,
+    at: number,
+    guildId?: Snowflake,
+    applicationId?: Snowflake,
+  ): EmulatorEvent {
     this.#seq += 1;
-    const event: EmulatorEvent =
-      guildId === undefined
-        ? { seq: this.#seq, type, data, at }
-        : { seq: this.#seq, type, guild_id: guildId, data, at };
+    const event: EmulatorEvent = {
+      seq: this.#seq,
+      type,
+      ...(guildId === undefined ? {} : { guild_id: guildId }),
+      ...(applicationId === undefined ? {} : { application_id: applicationId }),
+      data,
+      at,
+    };
     this.#events.push(event);
     if (this.#events.length > this.#capacity) this.#events.splice(0, this.#events.length - this.#capacity);
     for (const listener of this.#listeners) listener(event);

@@ -23,6 +23,11 @@ const seedApplication = z.object({
   bot_username: z.string().min(1).max(32).optional(),
   bot_token: z.string().min(1).max(200).optional(),
   privileged_intents: z.array(intent).optional(),
+  /** 64 hex digits: the seed of the webhook signing key, so that its public key is known ahead. */
+  signing_key_seed: z
+    .string()
+    .regex(/^[0-9a-fA-F]{64}$/, { message: 'must be 64 hex digits' })
+    .optional(),
 });
 
 const seedUser = z.object({

@@ -30,6 +30,7 @@ import {
   type Snowflake,
   type UserRecord,
 } from './accountRecords.js';
+import { WebhookStore } from '../webhooks/webhookStore.js';
 import { EventLog } from './eventLog.js';
 import { GuildStore } from './guildStore.js';
 import { InviteStore } from './inviteStore.js';
@@ -72,6 +73,8 @@ export interface NewApplication {
   bot_token?: string;
   /** @defaultValue the application's name, lower-cased, with " bot" */
   bot_username?: string;
+  /** 64 hex digits: the seed of the application's Ed25519 webhook signing key. @defaultValue random */
+  signing_key_seed?: string;
 }
 
 /** Fields of a new user. */
@@ -114,6 +117,8 @@ export class World {
   readonly lobbies: LobbyStore;
   readonly guilds: GuildStore;
   readonly invites: InviteStore;
+  /** Webhook signing keys, Webhook Events URLs and delivery outcomes. */
+  readonly webhooks: WebhookStore;
   readonly #random: (bytes: number) => Uint8Array;
   /** Bot token → application id. */
   readonly #botTokens = new Map<string, Snowflake>();
@@ -131,6 +136,7 @@ export class World {
       user: (id) => this.userOrPlaceholder(id),
     });
     this.invites = new InviteStore(this.clock, this.#random);
+    this.webhooks = new WebhookStore(this.#random);
   }
 
   /** The emulator clock's time, ms since the epoch. */
@@ -141,6 +147,14 @@ export class World {
   /** Appends a platform event to the log. */
   emit(type: string, data: unknown, guildId?: Snowflake): void {
     this.events.emit(type, data, this.clock.now(), guildId);
+  }
+
+  /**
+   * Appends an event that belongs to one application (the webhook events: lobby messages, game
+   * DMs, authorizations); the webhook dispatcher delivers it to that application's URL.
+   */
+  emitForApplication(applicationId: Snowflake, type: string, data: unknown): void {
+    this.events.emit(type, data, this.clock.now(), undefined, applicationId);
   }
 
   /** Makes an application and its bot user. */
@@ -164,6 +178,7 @@ export class World {
         (i) => privilegedIntents.includes(i),
       ),
       role_connection_metadata: [],
+      public_key: this.webhooks.createKey(id, input.signing_key_seed),
     };
     this.applications.set(id, app);
     this.#botTokens.set(app.bot_token, id);
@@ -271,6 +286,7 @@ export class World {
     this.lobbies.clear();
     this.guilds.clear();
     this.invites.clear();
+    this.webhooks.clear();
     this.events.clear();
   }
 

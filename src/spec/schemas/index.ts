@@ -15,3 +15,4 @@ export * from './targetUsersCsv.js';
 export * from './threadMember.js';
 export * from './user.js';
 export * from './voiceStatus.js';
+export * from './webhookEvent.js';

@@ -298,7 +298,7 @@ export function sendLobbyMessage(
     flags: input.flags ?? 0,
     application_id: lobby.application_id,
   });
-  world.emit('LOBBY_MESSAGE_CREATE', messageWire(world, lobby, message));
+  world.emitForApplication(lobby.application_id, 'LOBBY_MESSAGE_CREATE', messageWire(world, lobby, message));
   return message;
 }
 
@@ -317,7 +317,7 @@ export function setLobbyModerationMetadata(
   const message = lobby.messages.find((m) => m.id === messageId);
   if (!message) throw new PlatformError(404, UNKNOWN_MESSAGE, 'Unknown Message');
   message.moderation_metadata = { ...metadata };
-  world.emit('LOBBY_MESSAGE_UPDATE', messageWire(world, lobby, message));
+  world.emitForApplication(lobby.application_id, 'LOBBY_MESSAGE_UPDATE', messageWire(world, lobby, message));
 }
 
 /** Sets a DM's moderation metadata for `application`; the two users must be its author and recipient. */

@@ -1,0 +1,46 @@
+/**
+ * Feeds webhook events to the Lobby handles of a runtime (`runtime.attachWebhooks(receiver)`):
+ * lobby message events for a lobby the runtime holds go to its handle; everything else — messages
+ * of lobbies it does not hold, direct messages, authorizations, unknown types — is emitted on the
+ * runtime as `webhook`.
+ */
+import type { LobbyMessage } from '../spec/schemas/lobby.js';
+import type { WebhookEvent } from '../webhooks/WebhookEvents.js';
+import type { Lobby } from './Lobby.js';
+
+/** Delivers `event` to the handle it concerns; false when no open handle took it. */
+export function routeWebhookEvent(
+  event: WebhookEvent,
+  handle: (lobbyId: string) => Lobby | undefined,
+): boolean {
+  if (!event.known) return false;
+  switch (event.type) {
+    case 'LOBBY_MESSAGE_CREATE': {
+      const lobby = handle(event.data.lobby_id);
+      if (!lobby) return false;
+      // The webhook's lobby message leaves out what the REST answer always has; fill it in.
+      const message: LobbyMessage = {
+        ...event.data,
+        type: event.data.type ?? 0,
+        flags: event.data.flags ?? 0,
+        application_id: event.data.application_id ?? event.applicationId,
+      };
+      lobby.receiveRemoteMessage({ kind: 'create', message });
+      return true;
+    }
+    case 'LOBBY_MESSAGE_UPDATE': {
+      const lobby = handle(event.data.lobby_id);
+      if (!lobby) return false;
+      lobby.receiveRemoteMessage({ kind: 'update', message: event.data });
+      return true;
+    }
+    case 'LOBBY_MESSAGE_DELETE': {
+      const lobby = handle(event.data.lobby_id);
+      if (!lobby) return false;
+      lobby.receiveRemoteMessage({ kind: 'delete', messageId: event.data.id });
+      return true;
+    }
+    default:
+      return false;
+  }
+}

@@ -16,6 +16,7 @@ import { randomBytes } from 'node:crypto';
 import type { Clock } from '../../clock.js';
 import { ErrorCode } from '../../spec/codes.js';
 import { limits } from '../../spec/limits.js';
+import { GatewayState } from '../gateway/GatewayState.js';
 import { PlatformError } from '../platformError.js';
 import {
   type ApplicationRecord,
@@ -114,6 +115,8 @@ export class World {
   readonly lobbies: LobbyStore;
   readonly guilds: GuildStore;
   readonly invites: InviteStore;
+  /** The gateway's settings and session start limits. */
+  readonly gateway: GatewayState;
   readonly #random: (bytes: number) => Uint8Array;
   /** Bot token → application id. */
   readonly #botTokens = new Map<string, Snowflake>();
@@ -131,6 +134,7 @@ export class World {
       user: (id) => this.userOrPlaceholder(id),
     });
     this.invites = new InviteStore(this.clock, this.#random);
+    this.gateway = new GatewayState(this.clock);
   }
 
   /** The emulator clock's time, ms since the epoch. */
@@ -272,6 +276,7 @@ export class World {
     this.guilds.clear();
     this.invites.clear();
     this.events.clear();
+    this.gateway.clear();
   }
 
   /** Bot tokens by token string (for the state dump). */

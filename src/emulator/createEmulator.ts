@@ -9,6 +9,10 @@ import type { AddressInfo } from 'node:net';
 import { type Clock, ManualClock, SystemClock } from '../clock.js';
 import type { RouteDef } from '../spec/route.js';
 import { handleControl } from './control/controlApi.js';
+import { attachGateway } from './gateway/attachGateway.js';
+import type { GatewayServer } from './gateway/GatewayServer.js';
+import type { GatewaySettings } from './gateway/gatewaySettings.js';
+import { handleGatewayControl, isGatewayControlPath } from './gateway/gatewayControl.js';
 import type { HandlerMap } from './handlers/handlerTypes.js';
 import { type EmulatorLogger, PlatformPipeline, unimplementedRoutes } from './http/platformPipeline.js';
 import { type BodyLimits, defaultBodyLimits } from './http/readRequestBody.js';
@@ -49,6 +53,8 @@ export interface EmulatorOptions {
   readonly cors?: boolean;
   /** Where the emulator reports its own bugs (never tokens). @defaultValue console.error */
   readonly logger?: EmulatorLogger;
+  /** The gateway's figures (heartbeat interval, session start limit, …). */
+  readonly gateway?: Partial<GatewaySettings>;
 }
 
 /** A running emulator. */
@@ -64,6 +70,8 @@ export interface Emulator {
   readonly clock: Clock;
   /** The manual clock, when started with `clock: 'manual'`. */
   readonly manualClock: ManualClock | undefined;
+  /** The gateway server (WebSocket at `ws://host:port/gateway`): sessions and failure injection. */
+  readonly gateway: GatewayServer;
   /** Names of routes without a handler yet (they answer 501). */
   unimplementedRoutes(): string[];
   /** Forgets everything and applies `seed` (default: the start-up seed), as `POST /_emulator/reset`. */
@@ -143,6 +151,8 @@ export async function createEmulator(options: EmulatorOptions, parts: EmulatorPa
       return pipeline.handle(req, res, path.slice(API_BASE.length), search);
     if (path === CONTROL_BASE || path.startsWith(`${CONTROL_BASE}/`)) {
       try {
+        const below = path.slice(CONTROL_BASE.length);
+        if (isGatewayControlPath(below)) return await handleGatewayControl(gateway, req, res, below);
         return await handleControl(controlDeps, req, res, path.slice(CONTROL_BASE.length), search);
       } catch (error) {
         if (!(error instanceof PlatformError)) throw error;
@@ -153,6 +163,8 @@ export async function createEmulator(options: EmulatorOptions, parts: EmulatorPa
     req.resume();
     return sendError(res, 404, NOT_FOUND);
   }
+
+  const gateway = attachGateway(server, world, options.gateway);
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -174,6 +186,7 @@ export async function createEmulator(options: EmulatorOptions, parts: EmulatorPa
     world,
     clock,
     manualClock: clock instanceof ManualClock ? clock : undefined,
+    gateway,
     unimplementedRoutes: () => unimplementedRoutes(parts.routes, parts.handlers),
     reset: (seed = startSeed) => {
       reset(seed);
@@ -181,6 +194,7 @@ export async function createEmulator(options: EmulatorOptions, parts: EmulatorPa
     },
     close: () => {
       closed ??= new Promise<void>((resolve) => {
+        gateway.close();
         server.close(() => resolve());
         server.closeAllConnections();
       });

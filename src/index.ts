@@ -14,3 +14,4 @@ export * from './spec/schemas/gateway.js';
 export * from './spec/schemas/index.js';
 export * from './lobby/index.js';
 export * from './rest/index.js';
+export * from './gateway/index.js';

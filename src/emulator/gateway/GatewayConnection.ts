@@ -15,6 +15,15 @@ import {
 import type { GatewayServer } from './GatewayServer.js';
 import type { GatewaySession, SessionSink } from './GatewaySession.js';
 
+/** Opcodes a client sends once identified. */
+const commandOpcodes: ReadonlySet<number> = new Set([
+  GatewayOpcode.PRESENCE_UPDATE,
+  GatewayOpcode.VOICE_STATE_UPDATE,
+  GatewayOpcode.REQUEST_GUILD_MEMBERS,
+  GatewayOpcode.REQUEST_SOUNDBOARD_SOUNDS,
+  GatewayOpcode.REQUEST_CHANNEL_INFO,
+]);
+
 /** A payload as the client sent it, decoded. */
 interface Frame {
   readonly op: number;
@@ -191,7 +200,10 @@ export class GatewayConnection implements SessionSink {
         return;
       }
       default:
-        break;
+        if (!commandOpcodes.has(frame.op)) {
+          this.close(GatewayCloseCode.UNKNOWN_OPCODE, 'unknown opcode');
+          return;
+        }
     }
     const session = this.#session;
     if (!session) {

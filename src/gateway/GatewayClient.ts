@@ -17,20 +17,19 @@ import {
   intentBits,
   sessionEndingCloseCodes,
 } from '../spec/gateway.js';
-import type {
-  ChannelInfoEvent,
-  GatewayRateLimitedEvent,
-  GuildMembersChunkEvent,
-  ReadyEvent,
-} from '../spec/schemas/gateway.js';
-import { ChunkStream } from './ChunkStream.js';
-import { GatewayClosedError, GatewayCloseError, GatewayRateLimitError } from './GatewayError.js';
+import type { ChannelInfoEvent, GuildMembersChunkEvent, ReadyEvent } from '../spec/schemas/gateway.js';
+import { GatewayClosedError, GatewayCloseError } from './GatewayError.js';
 import {
   type GatewayClientEvents,
   type GatewayClientOptions,
   type GatewayRest,
   gatewayClientDefaults,
 } from './gatewayClientOptions.js';
+import {
+  GatewayRequests,
+  type RequestChannelInfoOptions,
+  type RequestGuildMembersOptions,
+} from './GatewayRequests.js';
 import { IdentifyGate } from './IdentifyGate.js';
 import { SendLimiter } from './SendLimiter.js';
 import {
@@ -40,25 +39,8 @@ import {
   type WebSocketLike,
 } from './webSocketSeam.js';
 
-/** Options of {@link GatewayClient.requestGuildMembers}. */
-export interface RequestGuildMembersOptions {
-  readonly guildId: string;
-  /** A username prefix; `''` with `limit: 0` asks for every member (needs GUILD_MEMBERS). */
-  readonly query?: string;
-  readonly limit?: number;
-  readonly userIds?: readonly string[];
-  readonly presences?: boolean;
-  readonly signal?: AbortSignal;
-}
-
 /** Where the client is. */
 export type GatewayClientState = 'idle' | 'connecting' | 'ready' | 'reconnecting' | 'closed';
-
-interface PendingInfo {
-  readonly guildId: string;
-  readonly resolve: (event: ChannelInfoEvent) => void;
-  readonly reject: (error: unknown) => void;
-}
 
 /** One gateway session that keeps itself connected. See the module comment. */
 export class GatewayClient extends EventEmitter<GatewayClientEvents> {
@@ -82,11 +64,9 @@ export class GatewayClient extends EventEmitter<GatewayClientEvents> {
   #acked = true;
   #beatSentAt = 0;
   #failures = 0;
-  #nonce = 0;
   #lifetime = new AbortController();
   #connected: { resolve: (r: ReadyEvent) => void; reject: (e: unknown) => void } | undefined;
-  readonly #chunks = new Map<string, ChunkStream>();
-  #infos: PendingInfo[] = [];
+  readonly #requests: GatewayRequests;
 
   constructor(options: GatewayClientOptions) {
     super();
@@ -105,6 +85,10 @@ export class GatewayClient extends EventEmitter<GatewayClientEvents> {
     this.#gate = options.identifyGate ?? new IdentifyGate(this.#clock);
     this.#options = options;
     this.#limiter = new SendLimiter(this.#clock);
+    this.#requests = new GatewayRequests({
+      send: (payload, signal) => this.#limiter.enqueue(() => this.#sendJson(payload), signal),
+      nonce: () => `${this.#shard?.[0] ?? 0}-${Math.floor(this.#random() * 1e9).toString(36)}`,
+    });
   }
 
   /** Where the client is: idle, connecting, ready, reconnecting or closed. */
@@ -147,68 +131,12 @@ export class GatewayClient extends EventEmitter<GatewayClientEvents> {
    * {@link GatewayRateLimitError} (with `retryAfter`) when the platform answers RATE_LIMITED.
    */
   requestGuildMembers(options: RequestGuildMembersOptions): AsyncIterableIterator<GuildMembersChunkEvent> {
-    const nonce = `${this.#shard?.[0] ?? 0}-${++this.#nonce}-${Math.floor(this.#random() * 1e9).toString(36)}`;
-    const stream = new ChunkStream(() => {
-      this.#chunks.delete(nonce);
-      unsubscribe?.();
-    });
-    const signal = options.signal;
-    const unsubscribe = signal && subscribeAbort(signal, () => stream.fail(abortReason(signal)));
-    if (this.#state === 'closed') stream.fail(new GatewayClosedError());
-    else if (!signal?.aborted) {
-      this.#chunks.set(nonce, stream);
-      const d: Record<string, unknown> = { guild_id: options.guildId, nonce };
-      if (options.userIds) d.user_ids = [...options.userIds];
-      else {
-        d.query = options.query ?? '';
-        d.limit = options.limit ?? 0;
-      }
-      if (options.presences) d.presences = true;
-      this.#limiter
-        .enqueue(() => this.#sendJson({ op: GatewayOpcode.REQUEST_GUILD_MEMBERS, d }), signal)
-        .catch((error: unknown) => stream.fail(error));
-    }
-    return stream;
+    return this.#requests.guildMembers(options, this.#state === 'closed');
   }
 
   /** Asks for the ephemeral data of a guild's channels (opcode 43); resolves with CHANNEL_INFO. */
-  requestChannelInfo(options: {
-    readonly guildId: string;
-    readonly fields?: readonly ('status' | 'voice_start_time')[];
-    readonly signal?: AbortSignal;
-  }): Promise<ChannelInfoEvent> {
-    if (this.#state === 'closed') return Promise.reject(new GatewayClosedError());
-    const signal = options.signal;
-    return new Promise<ChannelInfoEvent>((resolve, reject) => {
-      const unsubscribe =
-        signal &&
-        subscribeAbort(signal, () => {
-          this.#infos = this.#infos.filter((p) => p !== pending);
-          reject(abortReason(signal));
-        });
-      const pending: PendingInfo = {
-        guildId: options.guildId,
-        resolve: (e) => {
-          unsubscribe?.();
-          resolve(e);
-        },
-        reject: (e) => {
-          unsubscribe?.();
-          reject(e);
-        },
-      };
-      this.#infos.push(pending);
-      const d = {
-        guild_id: options.guildId,
-        fields: [...(options.fields ?? ['status', 'voice_start_time'])],
-      };
-      this.#limiter
-        .enqueue(() => this.#sendJson({ op: GatewayOpcode.REQUEST_CHANNEL_INFO, d }), signal)
-        .catch((error: unknown) => {
-          this.#infos = this.#infos.filter((p) => p !== pending);
-          pending.reject(error);
-        });
-    });
+  requestChannelInfo(options: RequestChannelInfoOptions): Promise<ChannelInfoEvent> {
+    return this.#requests.channelInfo(options, this.#state === 'closed');
   }
 
   /** Closes the connection (ending the session) and every timer; pending requests reject. */
@@ -356,34 +284,13 @@ export class GatewayClient extends EventEmitter<GatewayClientEvents> {
       this.#limiter.open();
     }
     this.emit('dispatch', { t, s, d });
-    if (t === 'GUILD_MEMBERS_CHUNK')
-      this.#chunks.get((d as GuildMembersChunkEvent).nonce ?? '')?.push(d as GuildMembersChunkEvent);
-    else if (t === 'RATE_LIMITED') this.#onRateLimited(d as GatewayRateLimitedEvent);
-    else if (t === 'CHANNEL_INFO') {
-      const info = d as ChannelInfoEvent;
-      const pending = this.#infos.find((p) => p.guildId === info.guild_id);
-      if (pending) {
-        this.#infos = this.#infos.filter((p) => p !== pending);
-        pending.resolve(info);
-      }
-    }
+    this.#requests.onDispatch(t, d);
     (this.emit as (event: string, ...args: unknown[]) => boolean)(t, d);
     if (t === 'READY') {
       this.emit('ready', d as ReadyEvent);
       this.#connected?.resolve(d as ReadyEvent);
       this.#connected = undefined;
     } else if (t === 'RESUMED') this.emit('resumed');
-  }
-
-  #onRateLimited(event: GatewayRateLimitedEvent): void {
-    const stream = this.#chunks.get(event.meta.nonce ?? '');
-    stream?.fail(
-      new GatewayRateLimitError({
-        opcode: event.opcode,
-        retryAfter: event.retry_after,
-        guildId: event.meta.guild_id,
-      }),
-    );
   }
 
   #onClose(code: number, reason: string): void {
@@ -432,9 +339,7 @@ export class GatewayClient extends EventEmitter<GatewayClientEvents> {
     this.#sessionId = undefined;
     this.#resumeUrl = undefined;
     this.#seq = 0;
-    for (const stream of [...this.#chunks.values()]) stream.fail(error);
-    for (const pending of this.#infos) pending.reject(error);
-    this.#infos = [];
+    this.#requests.failAll(error);
   }
 
   #stop(error: unknown, closeCode: number | undefined): void {

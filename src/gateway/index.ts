@@ -4,11 +4,7 @@
  * which the core does not import.
  */
 export { ChunkStream } from './ChunkStream.js';
-export {
-  GatewayClient,
-  type GatewayClientState,
-  type RequestGuildMembersOptions,
-} from './GatewayClient.js';
+export { GatewayClient, type GatewayClientState } from './GatewayClient.js';
 export {
   type GatewayClientEvents,
   type GatewayClientOptions,
@@ -24,6 +20,11 @@ export {
   isGatewayCloseError,
   isGatewayRateLimitError,
 } from './GatewayError.js';
+export {
+  GatewayRequests,
+  type RequestChannelInfoOptions,
+  type RequestGuildMembersOptions,
+} from './GatewayRequests.js';
 export { IdentifyGate } from './IdentifyGate.js';
 export { type RunShardsOptions, runShards } from './runShards.js';
 export { SendLimiter } from './SendLimiter.js';

@@ -133,6 +133,7 @@ export const eventIntents: Readonly<Record<string, number>> = {
   THREAD_CREATE: GatewayIntent.GUILDS,
   THREAD_UPDATE: GatewayIntent.GUILDS,
   THREAD_DELETE: GatewayIntent.GUILDS,
+  THREAD_MEMBERS_UPDATE: GatewayIntent.GUILDS,
   VOICE_CHANNEL_STATUS_UPDATE: GatewayIntent.GUILDS,
   VOICE_CHANNEL_START_TIME_UPDATE: GatewayIntent.GUILDS,
   GUILD_MEMBER_ADD: GatewayIntent.GUILD_MEMBERS,

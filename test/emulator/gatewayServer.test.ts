@@ -9,7 +9,7 @@ import WebSocket from 'ws';
 import type { Emulator } from '../../src/emulator/createEmulator.js';
 import { startEmulator } from '../../src/emulator/startEmulator.js';
 import { demo } from '../../src/emulator/world/demoSeed.js';
-import { GatewayIntent } from '../../src/spec/gateway.js';
+import { eventIntents, GatewayIntent } from '../../src/spec/gateway.js';
 
 interface Frame {
   op: number;
@@ -68,6 +68,9 @@ const identify = (d: Record<string, unknown> = {}) => ({
   },
 });
 
+/** A short heartbeat interval and a long grace: tests move the clock without heartbeating. */
+const settings = { heartbeatIntervalMs: 1000, heartbeatGraceMs: 600_000, sessionStartTotal: 3 };
+
 describe('the emulator gateway, raw', () => {
   let emu: Emulator;
   const opened: Raw[] = [];
@@ -89,7 +92,7 @@ describe('the emulator gateway, raw', () => {
       port: 0,
       clock: 'manual',
       rateLimits: 'off',
-      gateway: { heartbeatIntervalMs: 1000, heartbeatGraceMs: 600_000, sessionStartTotal: 3 },
+      gateway: settings,
     });
   });
   afterAll(() => emu.close());
@@ -169,7 +172,7 @@ describe('the emulator gateway, raw', () => {
       port: 0,
       clock: 'manual',
       rateLimits: 'off',
-      gateway: { heartbeatIntervalMs: 1000, heartbeatGraceMs: 600_000, sessionStartTotal: 3 },
+      gateway: settings,
     });
   });
 
@@ -291,6 +294,54 @@ describe('the emulator gateway, raw', () => {
     emu.world.guilds.createRole(guild, { name: 'marker' });
     await raw.dispatch('GUILD_ROLE_CREATE');
     expect(raw.frames.some((f) => f.t === 'GUILD_BAN_ADD')).toBe(false);
+  });
+
+  it('dispatches every event of the Events table to a session with its intent, and none without', async () => {
+    const all = await ready({
+      intents:
+        GatewayIntent.GUILDS |
+        GatewayIntent.GUILD_MEMBERS |
+        GatewayIntent.GUILD_MODERATION |
+        GatewayIntent.GUILD_INTEGRATIONS |
+        GatewayIntent.GUILD_INVITES,
+    });
+    emu.manualClock?.advance(5000);
+    const none = await ready({ intents: 0 });
+    const types = Object.keys(eventIntents);
+    for (const type of types) emu.world.emit(type, { guild_id: demo.guildId, marker: type }, demo.guildId);
+    emu.world.emit('LOBBY_MESSAGE_CREATE', { marker: 'webhook only' });
+    emu.world.guilds.createRole(emu.world.guilds.require(demo.guildId), { name: 'last' });
+    await all.raw.next(
+      (f) => f.t === 'GUILD_ROLE_CREATE' && (f.d as { role?: { name?: string } }).role?.name === 'last',
+    );
+    const got = all.raw.frames.filter((f) => (f.d as { marker?: string } | null)?.marker).map((f) => f.t);
+    expect(got).toEqual(types);
+    const seqs = all.raw.frames.filter((f) => f.op === 0).map((f) => f.s);
+    expect(seqs).toEqual(seqs.map((_, i) => i + 1));
+    await none.raw.next((f) => f.t === 'RESUMED' || f.op === 11 || f.t === 'READY');
+    none.raw.send({ op: 43, d: { guild_id: demo.guildId, fields: ['status'] } });
+    await none.raw.dispatch('CHANNEL_INFO');
+    expect(none.raw.frames.filter((f) => (f.d as { marker?: string } | null)?.marker)).toEqual([]);
+  });
+
+  it('sends GUILD_CREATE when the bot joins a guild and GUILD_DELETE when it leaves, on the right shard only', async () => {
+    const world = emu.world;
+    const guild = world.guilds.create({ name: 'joined later', owner_id: demo.users[0].id });
+    const shard = Number((BigInt(guild.id) >> 22n) % 2n);
+    const mine = await ready({ shard: [shard, 2] });
+    emu.manualClock?.advance(5000);
+    const other = await ready({ shard: [1 - shard, 2] });
+    world.guilds.addMember(guild, demo.botUserId);
+    const created = await mine.raw.next(
+      (f) => f.t === 'GUILD_CREATE' && (f.d as { id: string }).id === guild.id,
+    );
+    expect(created.d).toMatchObject({ id: guild.id, member_count: 2 });
+    world.guilds.removeMember(guild, demo.botUserId);
+    expect((await mine.raw.dispatch('GUILD_DELETE')).d).toEqual({ id: guild.id });
+    // A heartbeat's ACK comes after anything the server sent before it.
+    other.raw.send({ op: 1, d: null });
+    await other.raw.next((f) => f.op === 11);
+    expect(other.raw.frames.some((f) => (f.d as { id?: string } | null)?.id === guild.id)).toBe(false);
   });
 
   it('refuses etf and transport compression with 1003', async () => {

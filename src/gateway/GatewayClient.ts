@@ -7,6 +7,7 @@
  */
 import { EventEmitter } from 'eventemitter3';
 import { type Clock, SystemClock, type TimerHandle } from '../clock.js';
+import { isApiError } from '../rest/errors/guards.js';
 import { abortableSleep, abortReason } from '../rest/util/abortableSleep.js';
 import { backoffDelay, type RandomSource } from '../rest/util/backoff.js';
 import { subscribeAbort } from '../rest/util/subscribeAbort.js';
@@ -173,7 +174,13 @@ export class GatewayClient extends EventEmitter<GatewayClientEvents> {
       };
       ws.onerror = () => undefined;
     } catch (error) {
-      if (!signal.aborted) this.#scheduleReconnect(mode, `connection attempt failed: ${String(error)}`);
+      if (signal.aborted) return;
+      // Get Gateway Bot refusing the token (401, 403) is as final as close code 4004.
+      if (isApiError(error) && (error.status === 401 || error.status === 403)) {
+        this.#stop(error, undefined);
+        return;
+      }
+      this.#scheduleReconnect(mode, `connection attempt failed: ${String(error)}`);
     }
   }
 

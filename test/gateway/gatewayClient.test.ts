@@ -9,6 +9,8 @@ import { GatewayCloseError, GatewayRateLimitError } from '../../src/gateway/Gate
 import type { GatewayDispatch } from '../../src/gateway/gatewayClientOptions.js';
 import { runShards } from '../../src/gateway/runShards.js';
 import { wsWebSocket } from '../../src/gateway/wsWebSocket.js';
+import { ApiError } from '../../src/rest/errors/ApiError.js';
+import { RestClient } from '../../src/rest/RestClient.js';
 import { shardOf } from '../../src/spec/gateway.js';
 import { tick, useGatewayKit } from './gatewayKit.js';
 
@@ -133,6 +135,21 @@ describe('GatewayClient against the emulator', () => {
     expect(reconnects).toBe(0);
     expect(client.state).toBe('closed');
     expect(kit.emulator.gateway.sessions()).toEqual([]);
+  });
+
+  it('ends, without a reconnect loop, when Get Gateway Bot refuses the token', async () => {
+    const rest = new RestClient({ baseUrl: kit.emulator.apiUrl, auth: { bot: 'wrong-token' } });
+    const client = kit.client({ token: 'wrong-token', rest });
+    let reconnects = 0;
+    client.on('reconnecting', () => {
+      reconnects += 1;
+    });
+    const error = await kit.drive(client.connect()).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).status).toBe(401);
+    kit.clock.advance(120_000);
+    expect(reconnects).toBe(0);
+    expect(client.state).toBe('closed');
   });
 
   it('ends with a typed error on a privileged intent the application was not granted', async () => {

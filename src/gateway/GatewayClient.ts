@@ -226,11 +226,10 @@ export class GatewayClient extends EventEmitter<GatewayClientEvents> {
           this.#drop('resume', 'invalid session (resumable)', 0);
           return;
         }
+        // Not resumable: identify anew after 1 to 5 seconds, as the platform asks.
         this.#endSession(new GatewayClosedError('the session was invalidated'));
-        {
-          this.#drop('identify', 'invalid session', 1000 + Math.floor(this.#random() * 4000));
-          return;
-        }
+        this.#drop('identify', 'invalid session', 1000 + Math.floor(this.#random() * 4000));
+        return;
       case GatewayOpcode.DISPATCH: {
         this.#onDispatch(payload.t ?? '', payload.s ?? 0, payload.d);
         return;

@@ -187,6 +187,29 @@ describe('the emulator gateway, raw', () => {
     expect((await raw.closed).code).toBe(4008);
   });
 
+  it('keeps the session resumable after 4008, and sends GUILD_MEMBER_UPDATE about the bot without GUILD_MEMBERS', async () => {
+    const { raw, session } = await ready({ intents: GatewayIntent.GUILDS });
+    const guild = emu.world.guilds.require(demo.guildId);
+    const bot = guild.members.get(demo.botUserId);
+    const carol = guild.members.get(demo.users[2].id);
+    if (bot && carol) {
+      emu.world.guilds.memberUpdated(guild, carol);
+      emu.world.guilds.memberUpdated(guild, bot);
+    }
+    const update = await raw.dispatch('GUILD_MEMBER_UPDATE');
+    expect((update.d as { user: { id: string } }).user.id).toBe(demo.botUserId);
+    expect(raw.frames.filter((f) => f.t === 'GUILD_MEMBER_UPDATE')).toHaveLength(1);
+    for (let i = 0; i < 121; i++) raw.send({ op: 1, d: null });
+    expect((await raw.closed).code).toBe(4008);
+    expect(emu.gateway.sessions()).toEqual([
+      expect.objectContaining({ session_id: session, connected: false }),
+    ]);
+    const back = open();
+    await back.next((f) => f.op === 10);
+    back.send({ op: 6, d: { token: demo.botToken, session_id: session, seq: update.s } });
+    await back.dispatch('RESUMED');
+  });
+
   it('closes with 4009 when heartbeats stop, on the emulator clock', async () => {
     const raw = open();
     await raw.next((f) => f.op === 10);

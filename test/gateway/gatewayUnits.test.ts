@@ -122,6 +122,19 @@ describe('GatewayClient, unit', () => {
     client.close();
   });
 
+  it('answers a heartbeat request (op 1) at once, without moving its schedule', async () => {
+    const { clock, sockets, client } = setup();
+    void client.connect().catch(() => undefined);
+    await flush();
+    const socket = sockets[0] as FakeSocket;
+    socket.receive({ op: 10, d: { heartbeat_interval: 1000 } });
+    socket.receive({ op: 1, d: null });
+    expect(socket.sent.map((p) => p.op)).toEqual([2, 1]);
+    clock.advance(250);
+    expect(socket.sent.map((p) => p.op)).toEqual([2, 1, 1]);
+    client.close();
+  });
+
   it('emits each dispatch once even when a sequence number comes again', async () => {
     const { sockets, client, ready } = setup();
     const connected = client.connect();

@@ -36,7 +36,7 @@ try {
   // ESM and CJS under Node (the `node` condition: undici transport).
   // Under Node the exports map's `node` condition must lead to dist/node-core, built with undici.
   const probe =
-    "const n = Object.keys(m.routes).length; if (n !== 77) throw new Error('routes: ' + n);" +
+    "const n = Object.keys(m.routes).length; if (n !== 79) throw new Error('routes: ' + n);" +
     " if (m.defaultTransportKind !== 'undici') throw new Error('node default transport: ' + m.defaultTransportKind);";
   run(
     'node',

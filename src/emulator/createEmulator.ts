@@ -9,6 +9,10 @@ import type { AddressInfo } from 'node:net';
 import { type Clock, ManualClock, SystemClock } from '../clock.js';
 import type { RouteDef } from '../spec/route.js';
 import { handleControl } from './control/controlApi.js';
+import { attachGateway } from './gateway/attachGateway.js';
+import type { GatewayServer } from './gateway/GatewayServer.js';
+import type { GatewaySettings } from './gateway/gatewaySettings.js';
+import { handleGatewayControl, isGatewayControlPath } from './gateway/gatewayControl.js';
 import type { HandlerMap } from './handlers/handlerTypes.js';
 import { type EmulatorLogger, PlatformPipeline, unimplementedRoutes } from './http/platformPipeline.js';
 import { type BodyLimits, defaultBodyLimits } from './http/readRequestBody.js';
@@ -55,6 +59,8 @@ export interface EmulatorOptions {
    * @defaultValue {@link defaultWebhookDeliverySettings}
    */
   readonly webhooks?: Partial<WebhookDeliverySettings>;
+  /** The gateway's figures (heartbeat interval, session start limit, …). */
+  readonly gateway?: Partial<GatewaySettings>;
 }
 
 /** A running emulator. */
@@ -72,6 +78,8 @@ export interface Emulator {
   readonly manualClock: ManualClock | undefined;
   /** Delivers webhook events to applications' Webhook Events URLs. */
   readonly webhooks: WebhookDispatcher;
+  /** The gateway server (WebSocket at `ws://host:port/gateway`): sessions and failure injection. */
+  readonly gateway: GatewayServer;
   /** Names of routes without a handler yet (they answer 501). */
   unimplementedRoutes(): string[];
   /** Forgets everything and applies `seed` (default: the start-up seed), as `POST /_emulator/reset`. */
@@ -154,6 +162,8 @@ export async function createEmulator(options: EmulatorOptions, parts: EmulatorPa
       return pipeline.handle(req, res, path.slice(API_BASE.length), search);
     if (path === CONTROL_BASE || path.startsWith(`${CONTROL_BASE}/`)) {
       try {
+        const below = path.slice(CONTROL_BASE.length);
+        if (isGatewayControlPath(below)) return await handleGatewayControl(gateway, req, res, below);
         return await handleControl(controlDeps, req, res, path.slice(CONTROL_BASE.length), search);
       } catch (error) {
         if (!(error instanceof PlatformError)) throw error;
@@ -164,6 +174,8 @@ export async function createEmulator(options: EmulatorOptions, parts: EmulatorPa
     req.resume();
     return sendError(res, 404, NOT_FOUND);
   }
+
+  const gateway = attachGateway(server, world, options.gateway);
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -186,6 +198,7 @@ export async function createEmulator(options: EmulatorOptions, parts: EmulatorPa
     clock,
     manualClock: clock instanceof ManualClock ? clock : undefined,
     webhooks,
+    gateway,
     unimplementedRoutes: () => unimplementedRoutes(parts.routes, parts.handlers),
     reset: (seed = startSeed) => {
       reset(seed);
@@ -194,6 +207,7 @@ export async function createEmulator(options: EmulatorOptions, parts: EmulatorPa
     close: () => {
       webhooks.close();
       closed ??= new Promise<void>((resolve) => {
+        gateway.close();
         server.close(() => resolve());
         server.closeAllConnections();
       });

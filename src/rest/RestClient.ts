@@ -1,10 +1,11 @@
 /**
- * The platform's REST client: {@link RouteClient} over THE route table, so that `call` knows all 77
+ * The platform's REST client: {@link RouteClient} over THE route table, so that `call` knows all 79
  * operations and their types, plus the friendly facades grouped by area.
  */
 import { type Routes, routes } from '../spec/routes.js';
 import { ApplicationsFacade } from './facades/ApplicationsFacade.js';
 import { ChannelsFacade } from './facades/ChannelsFacade.js';
+import { GatewayFacade } from './facades/GatewayFacade.js';
 import { GuildsFacade } from './facades/GuildsFacade.js';
 import { InvitesFacade } from './facades/InvitesFacade.js';
 import { LobbiesFacade } from './facades/LobbiesFacade.js';
@@ -40,6 +41,8 @@ export class RestClient extends RouteClient<Routes> {
   readonly users: UsersFacade;
   /** An application's role connection metadata. */
   readonly applications: ApplicationsFacade;
+  /** The gateway's URL and the bot's session start limit. */
+  readonly gateway: GatewayFacade;
 
   constructor(options: RestClientOptions = {}) {
     super({ ...options, routes });
@@ -49,5 +52,6 @@ export class RestClient extends RouteClient<Routes> {
     this.channels = new ChannelsFacade(this);
     this.users = new UsersFacade(this);
     this.applications = new ApplicationsFacade(this);
+    this.gateway = new GatewayFacade(this);
   }
 }

@@ -17,7 +17,7 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type RouteAuth = 'bot' | 'bearer' | 'either' | 'none';
 
 /** The area an operation belongs to; the client's facades group by it. */
-export type RouteArea = 'lobbies' | 'guilds' | 'invites' | 'channels' | 'users' | 'applications';
+export type RouteArea = 'lobbies' | 'guilds' | 'invites' | 'channels' | 'users' | 'applications' | 'gateway';
 
 /** How the request body travels. */
 export type BodyKind = 'json' | 'multipart' | 'json-or-multipart';

@@ -1,8 +1,9 @@
 /**
- * THE route table: every operation of the platform in this area, declared once (77 of them).
+ * THE route table: every operation of the platform in this area, declared once (79 of them).
  * Each area's entries live in `routes/`; this module joins them into one table keyed by name.
  */
 import type { RouteDef } from './route.js';
+import { gatewayRoutes } from './routes/gatewayRoutes.js';
 import { guildRoutes } from './routes/guildRoutes.js';
 import { inviteRoutes } from './routes/inviteRoutes.js';
 import { lobbyRoutes } from './routes/lobbyRoutes.js';
@@ -14,6 +15,7 @@ export const routes = {
   ...guildRoutes,
   ...memberRoutes,
   ...inviteRoutes,
+  ...gatewayRoutes,
 } as const;
 
 /** The table's type. */

@@ -14,8 +14,8 @@ describe('the emulator serves the whole route table', () => {
   });
   afterAll(() => emu.close());
 
-  it('has a handler for each of the 77 operations', () => {
-    expect(routeList).toHaveLength(77);
+  it('has a handler for each of the 79 operations', () => {
+    expect(routeList).toHaveLength(79);
     expect(emu.unimplementedRoutes()).toEqual([]);
   });
 

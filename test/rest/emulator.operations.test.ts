@@ -1,5 +1,5 @@
 /**
- * Every one of the 77 operations, called once through its facade against the emulator's demo world
+ * Every one of the 79 operations, called once through its facade against the emulator's demo world
  * over loopback, the answer checked by the route's response schema, and every request the client
  * sent for it checked against the platform's OpenAPI document (JSON body, query parameter names).
  * Table-driven: one case per route, each from a fresh demo world; a case sets up what it needs
@@ -324,6 +324,23 @@ const cases: { readonly [N in RouteName]: () => Promise<unknown> } = {
       { application_id: demo.app },
       { body: { platform_name: 'Demo Game', platform_username: 'alice' }, ...asAlice },
     ),
+  // Gateway
+  getGateway: async () => {
+    const answer = await c().gateway.get();
+    expect(answer.url).toBe(`ws://127.0.0.1:${emu.port}/gateway`);
+    return answer;
+  },
+  getGatewayBot: async () => {
+    const answer = await c().gateway.getBot();
+    expect(answer.session_start_limit).toEqual({
+      total: 1000,
+      remaining: 1000,
+      reset_after: 86_400_000,
+      max_concurrency: 1,
+    });
+    expect(answer.shards).toBe(1);
+    return answer;
+  },
 };
 
 /** What a case returns when the operation's point is an error answer (checked in the case). */

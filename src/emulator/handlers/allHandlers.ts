@@ -2,6 +2,7 @@
  * Every area's handlers, joined. Adding an area means writing its `defineHandlers({...})` module and
  * spreading it here; nothing else in the emulator changes.
  */
+import { gatewayHandlers } from './gateway/gatewayHandlers.js';
 import { guildHandlers } from './guild/guildHandlers.js';
 import type { HandlerMap } from './handlerTypes.js';
 import { inviteHandlers } from './invite/inviteHandlers.js';
@@ -14,4 +15,5 @@ export const allHandlers: HandlerMap = {
   ...guildHandlers,
   ...memberHandlers,
   ...inviteHandlers,
+  ...gatewayHandlers,
 };

@@ -16,6 +16,7 @@ import { randomBytes } from 'node:crypto';
 import type { Clock } from '../../clock.js';
 import { ErrorCode } from '../../spec/codes.js';
 import { limits } from '../../spec/limits.js';
+import { GatewayState } from '../gateway/GatewayState.js';
 import { PlatformError } from '../platformError.js';
 import {
   type ApplicationRecord,
@@ -119,6 +120,8 @@ export class World {
   readonly invites: InviteStore;
   /** Webhook signing keys, Webhook Events URLs and delivery outcomes. */
   readonly webhooks: WebhookStore;
+  /** The gateway's settings and session start limits. */
+  readonly gateway: GatewayState;
   readonly #random: (bytes: number) => Uint8Array;
   /** Bot token → application id. */
   readonly #botTokens = new Map<string, Snowflake>();
@@ -137,6 +140,7 @@ export class World {
     });
     this.invites = new InviteStore(this.clock, this.#random);
     this.webhooks = new WebhookStore(this.#random);
+    this.gateway = new GatewayState(this.clock);
   }
 
   /** The emulator clock's time, ms since the epoch. */
@@ -288,6 +292,7 @@ export class World {
     this.invites.clear();
     this.webhooks.clear();
     this.events.clear();
+    this.gateway.clear();
   }
 
   /** Bot tokens by token string (for the state dump). */

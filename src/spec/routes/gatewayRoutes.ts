@@ -1,0 +1,44 @@
+/**
+ * The route table's gateway entries: where to open the gateway connection, and (for a bot) how many
+ * shards and session starts it has. 2 operations.
+ */
+import { defineRoute } from '../route.js';
+import { noParams } from '../schemas/common.js';
+import { getGatewayBotResponse, getGatewayResponse } from '../schemas/gateway.js';
+
+const area = 'gateway';
+
+/** Get Gateway and Get Gateway Bot, keyed by name. */
+export const gatewayRoutes = {
+  getGateway: defineRoute({
+    name: 'getGateway',
+    operation: 'Get Gateway',
+    summary: 'Reads the WSS URL to open a gateway connection at; needs no token.',
+    area,
+    method: 'GET',
+    path: '/gateway',
+    auth: 'none',
+    audit: false,
+    params: noParams,
+    status: 200,
+    responseKind: 'json',
+    response: getGatewayResponse,
+    idempotent: true,
+  }),
+  getGatewayBot: defineRoute({
+    name: 'getGatewayBot',
+    operation: 'Get Gateway Bot',
+    summary:
+      "Reads the gateway URL, the recommended shard count and the bot's session start limit (total, remaining, reset_after, max_concurrency).",
+    area,
+    method: 'GET',
+    path: '/gateway/bot',
+    auth: 'bot',
+    audit: false,
+    params: noParams,
+    status: 200,
+    responseKind: 'json',
+    response: getGatewayBotResponse,
+    idempotent: true,
+  }),
+} as const;

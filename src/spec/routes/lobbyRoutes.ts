@@ -1,5 +1,5 @@
 /** The 16 lobby operations (paths.md's Lobbies table), keyed by name. */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { defineRoute } from '../route.js';
 import { noParams, snowflake } from '../schemas/common.js';
 import {

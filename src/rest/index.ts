@@ -54,6 +54,7 @@ export type {
   RestEvents,
   RetryEvent,
 } from './RestEvents.js';
+export { LobbyClient } from './LobbyClient.js';
 export { RestClient } from './RestClient.js';
 export { type ResolvedRestClientOptions, RouteClient } from './RouteClient.js';
 export type { FileData, FileDescriptor, FileInput } from './request/fileInput.js';

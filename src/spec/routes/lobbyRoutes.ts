@@ -296,3 +296,8 @@ export const lobbyRoutes = {
     idempotent: false,
   }),
 } as const;
+
+/** The lobby area's table: what a lobby client (`LobbyClient`) is typed and sent by. */
+export type LobbyRoutes = typeof lobbyRoutes;
+/** The name of a lobby operation. */
+export type LobbyRouteName = keyof LobbyRoutes;

@@ -1,17 +1,41 @@
-// Builds every package entry as ESM (.js) and CJS (.cjs) with bundled type declarations.
-// The core entry is built twice: the default build uses fetch; the `node` build swaps in the undici
-// transport (src/rest/transport/defaultTransport.node.ts) so that browsers never see undici.
-import { existsSync } from 'node:fs';
+// Builds every package entry as ESM (.js) and CJS (.cjs) with bundled type declarations, in ONE
+// build: entries share their chunks, so every class of the core exists once whatever entry a user
+// imports it through.
+//
+// What differs by environment is chosen by the package's own `"imports"` map (conditional imports),
+// never by a second copy of the core: a source module listed in `conditional` below is imported by
+// relative path in src/ (so tsc, vitest and vite-node see the platform-neutral default), and the build
+// turns that import into the package-internal specifier (`#transport`), which package.json's
+// `"imports"` resolves per environment (`node` → the `.node` variant, `default` → the neutral one).
+// Both variants are built as entries of their own. To add one (a `#websocket`, say): write
+// `foo.ts` and `foo.node.ts` with the same exports, add a line here and a `#foo` entry in
+// package.json's "imports" shaped like `#transport`'s.
+import { existsSync, readFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
+import { resolve } from 'node:path';
 import typescript from '@rollup/plugin-typescript';
 import { dts } from 'rollup-plugin-dts';
 
-const pkg = JSON.parse(await import('node:fs').then((fs) => fs.readFileSync('./package.json', 'utf8')));
+const pkg = JSON.parse(readFileSync('./package.json', 'utf8'));
 const external = [
   ...Object.keys(pkg.dependencies ?? {}),
   ...builtinModules,
   ...builtinModules.map((m) => `node:${m}`),
 ].map((name) => new RegExp(`^${name.replace(/[/.]/g, '\\$&')}(/.*)?$`));
+
+/** Conditional modules: package-internal specifier → the neutral source (its `.node.ts` sibling is the Node variant). */
+const conditional = {
+  '#transport': 'src/rest/transport/defaultTransport.ts',
+};
+const conditionalEntries = Object.fromEntries(
+  Object.entries(conditional).flatMap(([specifier, file]) => {
+    const name = specifier.slice(1);
+    return [
+      [name, file],
+      [`${name}.node`, file.replace(/\.ts$/, '.node.ts')],
+    ];
+  }),
+);
 
 /** Entries: name → source. Entries whose source does not exist yet are left out. */
 const entries = {
@@ -23,22 +47,26 @@ const entries = {
 };
 const present = Object.fromEntries(Object.entries(entries).filter(([, file]) => existsSync(file)));
 
-/** Redirects the default transport to its undici variant. */
-function nodeTransport() {
+/** Imports of a conditional module from anywhere but its own variants become its `#` specifier, external. */
+function conditionalImports() {
+  const bySource = new Map(
+    Object.entries(conditional).map(([specifier, file]) => [resolve(file).replace(/\.ts$/, ''), specifier]),
+  );
   return {
-    name: 'lobbykit-node-transport',
-    async resolveId(source, importer, options) {
-      if (!source.endsWith('/defaultTransport.js')) return null;
-      const resolved = await this.resolve(source.replace(/\.js$/, '.node.js'), importer, options);
-      return resolved ?? null;
+    name: 'lobbykit-conditional-imports',
+    resolveId(source, importer) {
+      if (!importer || !source.startsWith('.')) return null;
+      const target = resolve(importer, '..', source).replace(/\.(js|ts)$/, '');
+      const specifier = bySource.get(target);
+      return specifier ? { id: specifier, external: true } : null;
     },
   };
 }
 
-const ts = (outDir = 'dist') =>
+const ts = () =>
   typescript({
     tsconfig: './tsconfig.build.json',
-    outDir,
+    outDir: 'dist',
     // rollup resolves the modules; TypeScript only strips types (NodeNext is for tsc and the tests).
     module: 'esnext',
     moduleResolution: 'bundler',
@@ -49,9 +77,9 @@ const ts = (outDir = 'dist') =>
 
 export default [
   {
-    input: present,
+    input: { ...present, ...conditionalEntries },
     external,
-    plugins: [ts()],
+    plugins: [conditionalImports(), ts()],
     output: [
       { dir: 'dist', format: 'es', entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js' },
       {
@@ -59,25 +87,6 @@ export default [
         format: 'cjs',
         entryFileNames: '[name].cjs',
         chunkFileNames: 'chunks/[name]-[hash].cjs',
-      },
-    ],
-  },
-  {
-    input: { index: 'src/index.ts' },
-    external,
-    plugins: [nodeTransport(), ts('dist/node-core')],
-    output: [
-      {
-        dir: 'dist/node-core',
-        format: 'es',
-        entryFileNames: '[name].js',
-        chunkFileNames: '[name]-[hash].js',
-      },
-      {
-        dir: 'dist/node-core',
-        format: 'cjs',
-        entryFileNames: '[name].cjs',
-        chunkFileNames: '[name]-[hash].cjs',
       },
     ],
   },

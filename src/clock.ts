@@ -84,7 +84,10 @@ export class ManualClock implements Clock {
     return this.#timers.length;
   }
 
-  /** Moves time forward by `ms`, running every timer that falls due on the way. */
+  /**
+   * Moves time forward by `ms`, running every timer that falls due on the way. A timer callback that
+   * advances the clock itself (work that takes time, in a test) is not undone: time never goes back.
+   */
   advance(ms: number): void {
     if (!(ms >= 0)) throw new RangeError(`ManualClock.advance: ms must be >= 0 (got ${ms})`);
     const target = this.#now + ms;
@@ -92,10 +95,10 @@ export class ManualClock implements Clock {
       const due = this.#nextDue(target);
       if (!due) break;
       this.#timers = this.#timers.filter((t) => t !== due);
-      this.#now = due.at;
+      this.#now = Math.max(this.#now, due.at);
       due.callback();
     }
-    this.#now = target;
+    this.#now = Math.max(this.#now, target);
   }
 
   /** Sets the time to `time` (which may not go backwards), running timers due on the way. */

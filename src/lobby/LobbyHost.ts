@@ -1,6 +1,6 @@
 /** What a {@link Lobby} needs from the runtime that owns it (internal seam, also used by tests). */
 import type { Clock } from '../clock.js';
-import type { RestClient } from '../rest/RestClient.js';
+import type { LobbyRest } from './LobbyRest.js';
 import type { Lobby } from './Lobby.js';
 
 /** Settings every lobby of a runtime shares. */
@@ -12,7 +12,7 @@ export interface LobbyHostSettings {
 
 /** The owner of lobby handles: the client, the clock, the schedule. */
 export interface LobbyHost {
-  readonly rest: RestClient;
+  readonly rest: LobbyRest;
   readonly clock: Clock;
   readonly settings: LobbyHostSettings;
   /** Puts `lobby` in the schedule at `at` (Infinity: nothing to do). */

@@ -5,7 +5,8 @@
 import { EventEmitter } from 'eventemitter3';
 import { type Clock, SystemClock, type TimerHandle } from '../clock.js';
 import { LobbykitError } from '../rest/errors/LobbykitError.js';
-import type { RestClient } from '../rest/RestClient.js';
+import { TokenKindError } from '../rest/errors/TokenKindError.js';
+import type { LobbyRest } from './LobbyRest.js';
 import { backoffDelay, type RandomSource } from '../rest/util/backoff.js';
 import { limits } from '../spec/limits.js';
 import type { BulkLobbyMemberEntry, Lobby as LobbyWire } from '../spec/schemas/lobby.js';
@@ -65,7 +66,7 @@ export interface OpenLobbyOptions extends LobbyHandleOptions {
 /** Options of {@link LobbyRuntime.join}. */
 export interface JoinLobbyOptions extends LobbyHandleOptions {
   /** A client holding the joining user's bearer token. */
-  readonly rest: RestClient;
+  readonly rest: LobbyRest;
   readonly lobbyMetadata?: Readonly<Record<string, string>>;
   readonly memberMetadata?: Readonly<Record<string, string>>;
   readonly idleTimeoutSeconds?: number;
@@ -88,7 +89,7 @@ export interface JoinLobbyOptions extends LobbyHandleOptions {
  */
 export class LobbyRuntime extends EventEmitter<LobbyRuntimeEvents> {
   /** The bot client handles sync through. */
-  readonly rest: RestClient;
+  readonly rest: LobbyRest;
   /** The clock every deadline is read from. */
   readonly clock: Clock;
   readonly #lobbies = new Map<string, Lobby>();
@@ -112,10 +113,15 @@ export class LobbyRuntime extends EventEmitter<LobbyRuntimeEvents> {
   #timerAt = Number.POSITIVE_INFINITY;
   #ticking = false;
   #disposed = false;
+  #paused = false;
 
   constructor(options: LobbyRuntimeOptions) {
     super();
     const o = { ...lobbyRuntimeDefaults, ...stripUndefined(options) };
+    // The token kind decides: syncing, reconciling and the idle policy's delete are bot-only calls,
+    // so a player's bearer client belongs in a PlayerRuntime (nothing is ever tried with it here).
+    if (options.rest.tokenKind === 'bearer')
+      throw new TokenKindError('LobbyRuntime (use PlayerRuntime)', 'bot', 'bearer');
     this.rest = options.rest;
     this.clock = options.clock ?? new SystemClock();
     checkIdleTimeout(o.idleTimeoutSeconds);
@@ -256,6 +262,7 @@ export class LobbyRuntime extends EventEmitter<LobbyRuntimeEvents> {
    * Returns the number of lobbies serviced plus the reconciles granted.
    */
   tick(now: number = this.clock.now()): number {
+    if (this.#paused) return 0;
     const heap = this.#heap;
     const top = heap.peek();
     const lobbiesDue = top !== undefined && top.at <= now;
@@ -319,6 +326,29 @@ export class LobbyRuntime extends EventEmitter<LobbyRuntimeEvents> {
     };
   }
 
+  /** Whether {@link LobbyRuntime.pause} holds the runtime. */
+  get paused(): boolean {
+    return this.#paused;
+  }
+
+  /**
+   * Holds every scheduled flush, retry, reconcile and idle step (the network is gone, say: retries
+   * would only burn). Explicit calls (`flush()`, `join()`, …) still go. {@link LobbyRuntime.resume}
+   * catches up at once: idle countdowns are computed from wall time.
+   */
+  pause(): void {
+    this.#paused = true;
+    this.#clearTimer();
+  }
+
+  /** Ends a {@link LobbyRuntime.pause}: does what came due meanwhile, then runs on. */
+  resume(): void {
+    if (!this.#paused) return;
+    this.#paused = false;
+    this.tick();
+    this.#arm();
+  }
+
   /** Flushes every handle; rejects with an `AggregateError` of the failures (their changes stay pending). */
   async flushAll(options: LobbyCallOptions = {}): Promise<void> {
     const results = await Promise.allSettled([...this.#lobbies.values()].map((l) => l.flush(options)));
@@ -376,7 +406,7 @@ export class LobbyRuntime extends EventEmitter<LobbyRuntimeEvents> {
 
   /** Keeps one clock timer at the earliest deadline, so that nothing waits for a tick that never comes. */
   #arm(): void {
-    if (!this.#timers || this.#disposed) return;
+    if (!this.#timers || this.#disposed || this.#paused) return;
     const turn = this.#reconcileQueue.size > 0 ? this.#nextReconcileTurn : undefined;
     const top = this.#heap.peek()?.at;
     const at = turn === undefined ? top : top === undefined ? turn : Math.min(top, turn);

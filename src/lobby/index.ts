@@ -46,5 +46,13 @@ export {
 export { type IdlePolicy, type LobbyRuntimeOptions, lobbyRuntimeDefaults } from './lobbyRuntimeDefaults.js';
 export { type PlannedCall, planSync, syncLowerBound } from './planSync.js';
 export type { FlushOutcome } from './flushLobby.js';
+export type { LobbyCall, LobbyRest } from './LobbyRest.js';
+export { PlayerLobby } from './player/PlayerLobby.js';
+export {
+  type PlayerJoinOptions,
+  PlayerRuntime,
+  type PlayerRuntimeOptions,
+  playerRuntimeDefaults,
+} from './player/PlayerRuntime.js';
 export type { PendingChange, SyncBatch } from './SyncQueue.js';
 export type { RemoteMessageChange } from './Lobby.js';

@@ -1,5 +1,5 @@
 /** The option and state shapes of the {@link Lobby} handle's methods, and how a call passes its signal on. */
-import type { RestClient } from '../rest/RestClient.js';
+import type { LobbyRest } from './LobbyRest.js';
 import type { Lobby as LobbyWire } from '../spec/schemas/lobby.js';
 import type { IdlePolicy } from './lobbyRuntimeDefaults.js';
 
@@ -25,7 +25,7 @@ export function signalArg(options: { readonly signal?: AbortSignal | undefined }
 /** Options of calls that need a user's bearer token. */
 export interface LobbyUserCallOptions extends LobbyCallOptions {
   /** A client holding the user's bearer token. */
-  readonly rest: RestClient;
+  readonly rest: LobbyRest;
 }
 
 /** How a {@link Lobby} starts. */

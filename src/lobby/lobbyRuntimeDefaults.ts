@@ -1,6 +1,6 @@
 /** The options of a {@link LobbyRuntime} and their defaults, in one object. */
 import type { Clock } from '../clock.js';
-import type { RestClient } from '../rest/RestClient.js';
+import type { LobbyRest } from './LobbyRest.js';
 import type { RandomSource } from '../rest/util/backoff.js';
 import { limits } from '../spec/limits.js';
 
@@ -10,7 +10,7 @@ export type IdlePolicy = 'delete' | 'dispose' | 'none';
 /** Options of a {@link LobbyRuntime}. Only `rest` is required; see {@link lobbyRuntimeDefaults}. */
 export interface LobbyRuntimeOptions {
   /** The client every handle syncs through: a bot client (the lobby operations need a bot token). */
-  readonly rest: RestClient;
+  readonly rest: LobbyRest;
   /** Time source for flush delays, retries, reconciling and the idle countdown. */
   readonly clock?: Clock;
   /** How long after a local change a flush goes out when nothing else flushes first. */

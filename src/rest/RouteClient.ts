@@ -20,6 +20,7 @@ import { NetworkError } from './errors/NetworkError.js';
 import { RateLimitError, type RateLimitScope } from './errors/RateLimitError.js';
 import { redactError } from './errors/redact.js';
 import { TimeoutError } from './errors/TimeoutError.js';
+import type { TokenKind } from './errors/TokenKindError.js';
 import { rateLimitVerdict } from './ratelimit/parseRateLimitHeaders.js';
 import {
   type RateLimitManager as Manager,
@@ -128,6 +129,11 @@ export class RouteClient<T extends RouteTable> extends EventEmitter<RestEvents> 
   /** The clock every wait and timeout of this client goes through (the facades' polling included). */
   get clock(): Clock {
     return this.#clock;
+  }
+
+  /** The kind of the client's own token (`bot`, `bearer` or `none`); a call's `auth` may differ. */
+  get tokenKind(): TokenKind {
+    return this.#defaultAuth.kind;
   }
 
   /** What the client knows of rate limits now: buckets, global limiters, development limits, invalid requests. */

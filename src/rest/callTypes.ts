@@ -3,7 +3,7 @@
  * its zod schemas (`z.input` of params, query and body), its result from its response schema
  * (`z.output`), `'empty'` answers give `void`, CSV answers `string[]`, PNG answers `Uint8Array`.
  */
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import type { RouteDef } from '../spec/route.js';
 import type { FileInput } from './request/fileInput.js';
 
@@ -31,7 +31,7 @@ type ParamsArg<R extends RouteDef> =
     ? { readonly params?: z.input<R['params']> }
     : { readonly params: z.input<R['params']> };
 
-type QueryArg<R extends RouteDef> = R extends { readonly query: infer Q extends z.ZodType }
+type QueryArg<R extends RouteDef> = R extends { readonly query: infer Q extends z.ZodMiniType }
   ? Empty extends z.input<Q>
     ? { readonly query?: z.input<Q> }
     : { readonly query: z.input<Q> }
@@ -42,7 +42,7 @@ type QueryArg<R extends RouteDef> = R extends { readonly query: infer Q extends 
  * (`bodyOptional`: sent as `{}`, or the files alone on a multipart call), or for multipart form
  * fields that may all be absent.
  */
-type BodyArg<R extends RouteDef> = R extends { readonly body: infer B extends z.ZodType }
+type BodyArg<R extends RouteDef> = R extends { readonly body: infer B extends z.ZodMiniType }
   ? undefined extends z.input<B>
     ? { readonly body?: z.input<B> }
     : R extends { readonly bodyOptional: true }
@@ -83,7 +83,7 @@ export type CallResult<R extends RouteDef> = R['responseKind'] extends 'empty'
     ? string[]
     : R['responseKind'] extends 'png'
       ? Uint8Array
-      : R extends { readonly response: infer S extends z.ZodType }
+      : R extends { readonly response: infer S extends z.ZodMiniType }
         ? z.output<S>
         : unknown;
 

@@ -2,7 +2,7 @@
  * The REST client: `RestClient` (the platform's route table) and `RouteClient` (any table), the
  * transport seam, the error hierarchy with its type guards, and the rate-limit snapshot types.
  * Platform-neutral: nothing here imports a Node built-in or undici (`undiciTransport` has its own
- * module, and the default transport is swapped per runtime by the package's export conditions).
+ * module, and the default transport is chosen per runtime by the conditional import `#transport`).
  */
 export type {
   AuthOption,
@@ -60,6 +60,7 @@ export type {
   RestEvents,
   RetryEvent,
 } from './RestEvents.js';
+export { LobbyClient } from './LobbyClient.js';
 export { RestClient } from './RestClient.js';
 export { type ResolvedRestClientOptions, RouteClient } from './RouteClient.js';
 export type { FileData, FileDescriptor, FileInput } from './request/fileInput.js';

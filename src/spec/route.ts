@@ -3,7 +3,7 @@
  * these entries: the client's typed `call`, the emulator's router and validation, the README table
  * and the conformance tests.
  */
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import type { DevelopmentBucket } from './limits.js';
 import type { PermissionName } from './permissions.js';
 
@@ -53,11 +53,11 @@ export interface RouteDef {
   /** Whether the operation records `X-Audit-Log-Reason`. */
   readonly audit: boolean;
   /** Path parameters, one key per placeholder. */
-  readonly params: z.ZodType;
+  readonly params: z.ZodMiniType;
   /** Query parameters, as an object schema. */
-  readonly query?: z.ZodType;
+  readonly query?: z.ZodMiniType;
   /** The request body. */
-  readonly body?: z.ZodType;
+  readonly body?: z.ZodMiniType;
   readonly bodyKind?: BodyKind;
   /**
    * The body may be left out and is then sent as `{}`: every field is optional and the defaults are
@@ -72,7 +72,7 @@ export interface RouteDef {
   readonly status: number | readonly number[];
   readonly responseKind: ResponseKind;
   /** The success answer (for CSV: the parsed list of ids). */
-  readonly response?: z.ZodType;
+  readonly response?: z.ZodMiniType;
   readonly permissions?: PermissionRule;
   /** OAuth2 scopes the caller's bearer token needs. */
   readonly scopes?: readonly string[];

@@ -25,3 +25,5 @@ export type RouteName = keyof Routes;
 
 /** Every route, in table order. */
 export const routeList: readonly RouteDef[] = Object.values(routes);
+
+export { type LobbyRouteName, type LobbyRoutes, lobbyRoutes } from './routes/lobbyRoutes.js';

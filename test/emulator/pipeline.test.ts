@@ -61,7 +61,7 @@ const routes: RouteDef[] = [
     params: z.object({}),
     body: z.object({
       name: z.string().min(2).max(10),
-      metadata: stringDict(20).optional(),
+      metadata: z.optional(stringDict(20)),
       members: z
         .array(z.object({ id: snowflake, flags: z.number().int().optional() }))
         .max(3)

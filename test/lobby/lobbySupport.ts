@@ -53,7 +53,7 @@ export function makeUsers(emulator: Emulator, count: number, prefix = 'player'):
 /** A runtime over the demo bot with a manual clock (its own timers armed on that clock). */
 export function manualRuntime(
   emulator: Emulator,
-  options: Partial<LobbyRuntimeOptions> = {},
+  options: Partial<Omit<LobbyRuntimeOptions, 'rest'>> & { readonly rest?: RestClient } = {},
 ): { runtime: LobbyRuntime; clock: ManualClock; rest: RestClient } {
   const clock = options.clock instanceof ManualClock ? options.clock : new ManualClock();
   const rest = options.rest ?? botClient(emulator);

@@ -4,7 +4,7 @@
  * @everyone rule, the 24-hour horizon, feature permissions), the route table entries and the samples.
  */
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { ChannelType, guildFeatures, widgetStyles } from '../../src/spec/flags.js';
 import { limits } from '../../src/spec/limits.js';
 import { type PermissionRule, pathParams } from '../../src/spec/route.js';
@@ -45,17 +45,17 @@ import { describeErrors, hasOpenApi, requestValidator, responseValidator } from 
 const ID = '1301234567890123456';
 
 /** Parses and returns the paths of the issues (joined with '.'), or [] on success. */
-function issuePaths(schema: z.ZodType, value: unknown): string[] {
+function issuePaths(schema: z.ZodMiniType, value: unknown): string[] {
   const result = schema.safeParse(value);
   return result.success ? [] : result.error.issues.map((i) => i.path.join('.'));
 }
 
-function ok(schema: z.ZodType, value: unknown): void {
+function ok(schema: z.ZodMiniType, value: unknown): void {
   const result = schema.safeParse(value);
   expect(result.success, JSON.stringify(result.error?.issues)).toBe(true);
 }
 
-function rejected(schema: z.ZodType, value: unknown, field: string): void {
+function rejected(schema: z.ZodMiniType, value: unknown, field: string): void {
   expect(issuePaths(schema, value)).toContain(field);
 }
 

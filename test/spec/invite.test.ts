@@ -3,7 +3,7 @@
  * enumeration, the target-users CSV format, the route table entries, and the conformance samples.
  */
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { GuildInviteFlags, InviteTargetType, TargetUsersJobStatus } from '../../src/spec/flags.js';
 import { limits } from '../../src/spec/limits.js';
 import type { RouteDef } from '../../src/spec/route.js';
@@ -40,17 +40,17 @@ const ID = '1301234567890123456';
 const ID2 = '1301234567890123457';
 
 /** Parses and returns the paths of the issues (joined with '.'), or [] on success. */
-function issuePaths(schema: z.ZodType, value: unknown): string[] {
+function issuePaths(schema: z.ZodMiniType, value: unknown): string[] {
   const result = schema.safeParse(value);
   return result.success ? [] : result.error.issues.map((i) => i.path.join('.'));
 }
 
-function ok(schema: z.ZodType, value: unknown): void {
+function ok(schema: z.ZodMiniType, value: unknown): void {
   const result = schema.safeParse(value);
   expect(result.success, JSON.stringify(result.error?.issues)).toBe(true);
 }
 
-function rejected(schema: z.ZodType, value: unknown, field: string): void {
+function rejected(schema: z.ZodMiniType, value: unknown, field: string): void {
   expect(issuePaths(schema, value)).toContain(field);
 }
 

@@ -3,7 +3,7 @@
  * rules (timeout horizon, role icons), the per-field permissions, and the route table entries.
  */
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { GuildMemberFlags } from '../../src/spec/flags.js';
 import { limits } from '../../src/spec/limits.js';
 import { combinePermissions, Permissions } from '../../src/spec/permissions.js';
@@ -50,17 +50,17 @@ const PNG =
   'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
 
 /** Parses and returns the paths of the issues (joined with '.'), or [] on success. */
-function issuePaths(schema: z.ZodType, value: unknown): string[] {
+function issuePaths(schema: z.ZodMiniType, value: unknown): string[] {
   const result = schema.safeParse(value);
   return result.success ? [] : result.error.issues.map((i) => i.path.join('.'));
 }
 
-function ok(schema: z.ZodType, value: unknown): void {
+function ok(schema: z.ZodMiniType, value: unknown): void {
   const result = schema.safeParse(value);
   expect(result.success, JSON.stringify(result.error?.issues)).toBe(true);
 }
 
-function rejected(schema: z.ZodType, value: unknown, field: string): void {
+function rejected(schema: z.ZodMiniType, value: unknown, field: string): void {
   expect(issuePaths(schema, value)).toContain(field);
 }
 

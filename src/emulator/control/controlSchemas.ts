@@ -23,7 +23,7 @@ export const createUserBody = z.object({
   username: z.string().min(1).max(32),
   global_name: z.string().min(1).max(32).nullable().optional(),
   /** @defaultValue the first application */
-  application_id: snowflake.optional(),
+  application_id: z.optional(snowflake),
   scopes: z.array(z.string().min(1).max(100)).max(50).optional(),
 });
 
@@ -45,7 +45,7 @@ export const patchGuildBody = z.object({
   premium_subscription_count: z.number().int().min(0).optional(),
   vanity_url_code: z.string().min(1).max(32).nullable().optional(),
   vanity_url_uses: z.number().int().min(0).optional(),
-  owner_id: snowflake.optional(),
+  owner_id: z.optional(snowflake),
   mfa_level: z.number().int().min(0).max(1).optional(),
   nsfw_level: z.number().int().min(0).max(3).optional(),
 });
@@ -54,7 +54,7 @@ export const patchGuildBody = z.object({
 export const putMemberBody = z.object({
   roles: z.array(snowflake).max(250).optional(),
   pending: z.boolean().optional(),
-  voice_channel_id: snowflake.nullable().optional(),
+  voice_channel_id: z.nullable(snowflake).optional(),
   last_active_at: timestamp.nullable().optional(),
   nick: z.string().min(1).max(32).nullable().optional(),
   communication_disabled_until: timestamp.nullable().optional(),
@@ -65,11 +65,11 @@ export const putMemberBody = z.object({
 export const createChannelBody = z.object({
   name: z.string().min(1).max(100),
   type: z.number().int().min(0).max(16),
-  parent_id: snowflake.optional(),
+  parent_id: z.optional(snowflake),
   position: z.number().int().optional(),
   topic: z.string().max(1024).optional(),
   /** Threads: the creator. */
-  owner_id: snowflake.optional(),
+  owner_id: z.optional(snowflake),
   /** Threads. */
   archived: z.boolean().optional(),
   locked: z.boolean().optional(),
@@ -84,9 +84,9 @@ export const createIntegrationBody = z.object({
   type: z.string().min(1).max(50),
   enabled: z.boolean().optional(),
   /** For bot integrations: the application whose bot the integration brought. */
-  application_id: snowflake.optional(),
-  user_id: snowflake.optional(),
-  role_id: snowflake.optional(),
+  application_id: z.optional(snowflake),
+  user_id: z.optional(snowflake),
+  role_id: z.optional(snowflake),
   account: z.object({ id: z.string().min(1), name: z.string().min(1) }).optional(),
   scopes: z.array(z.string()).optional(),
 });
@@ -96,7 +96,7 @@ export const createDmBody = z.object({
   author_id: snowflake,
   recipient_id: snowflake,
   content: z.string().min(1).max(4000),
-  application_id: snowflake.optional(),
+  application_id: z.optional(snowflake),
 });
 
 /** `POST /_emulator/invites/{code}/accept`. */

@@ -42,13 +42,13 @@ export const authorizeBody = z.object({
 });
 
 /** `POST /_emulator/lobbies/{id}/messages`: Send Lobby Message's body, as the user `user_id`. */
-export const postLobbyMessageBody = sendLobbyMessageBody.extend({ user_id: snowflake });
+export const postLobbyMessageBody = z.object({ ...sendLobbyMessageBody.shape, user_id: snowflake });
 
 /** `PATCH /_emulator/lobbies/{id}/messages/{message_id}`. */
 export const patchLobbyMessageBody = z
   .object({
-    content: sendLobbyMessageBody.shape.content.optional(),
-    metadata: lobbyMetadata.nullish(),
+    content: z.optional(sendLobbyMessageBody.shape.content),
+    metadata: z.nullish(lobbyMetadata),
   })
   .refine((b) => b.content !== undefined || b.metadata !== undefined, {
     message: 'give content or metadata',

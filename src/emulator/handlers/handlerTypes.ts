@@ -59,7 +59,7 @@ export interface HandlerContext<P = unknown, Q = unknown, B = unknown> {
   readonly request: { readonly method: string; readonly path: string; readonly headers: IncomingHttpHeaders };
 }
 
-type Output<S> = S extends z.ZodType ? z.output<S> : undefined;
+type Output<S> = S extends z.core.$ZodType ? z.output<S> : undefined;
 
 /** The parsed params of route `N`. */
 export type ParamsOf<N extends RouteName> = Output<Routes[N]['params']>;

@@ -3,7 +3,7 @@
  * three lands in one 50035 answer (`{code: 50035, message: 'Invalid Form Body', errors: {...}}`),
  * nested by field name and array index.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { RouteDef } from '../../spec/route.js';
 import { type FieldError, fieldErrorTree, PlatformError } from '../platformError.js';
 import { zodIssuesToFieldErrors } from './zodIssuesToFieldErrors.js';
@@ -17,20 +17,28 @@ export interface ValidatedInput {
 
 const OPTIONS = { reportInput: true } as const;
 
+/** The parts of a schema's definition {@link locateThrow} walks. */
+interface SchemaDef {
+  readonly type: string;
+  readonly innerType?: z.ZodMiniType;
+  readonly shape?: Readonly<Record<string, z.ZodMiniType>>;
+  readonly element?: z.ZodMiniType;
+}
+
 /**
  * Runs a schema; its issues join `errors`. A schema whose refinement throws on odd input (a bug in
  * the schema, e.g. `BigInt('abc')` after a failed regex) must not become a 500: the request is
  * refused as a whole with a root-level 50035 instead.
  */
 export function safeRun(
-  schema: z.ZodType,
+  schema: z.ZodMiniType,
   value: unknown,
   errors: FieldError[],
   prefix: ReadonlyArray<string | number> = [],
 ): unknown {
-  let result: ReturnType<z.ZodType['safeParse']>;
+  let result: ReturnType<typeof z.safeParse>;
   try {
-    result = schema.safeParse(value, OPTIONS);
+    result = z.safeParse(schema, value, OPTIONS);
   } catch {
     locateThrow(schema, value, errors, prefix);
     return undefined;
@@ -47,22 +55,30 @@ const parse = safeRun;
  * wrappers) whose own schema throws, and reports it as a bad value.
  */
 function locateThrow(
-  schema: z.ZodType,
+  schema: z.ZodMiniType,
   value: unknown,
   errors: FieldError[],
   prefix: ReadonlyArray<string | number>,
 ): void {
   const before = errors.length;
-  let inner: z.ZodType = schema;
-  while (inner instanceof z.ZodOptional || inner instanceof z.ZodNullable)
-    inner = inner.unwrap() as z.ZodType;
-  if (inner instanceof z.ZodObject && value !== null && typeof value === 'object' && !Array.isArray(value)) {
-    for (const [key, field] of Object.entries(inner.shape as Record<string, z.ZodType>)) {
+  // Through the schemas' definitions, so that zod classic and zod/mini schemas are walked alike.
+  let def = schema._zod.def as SchemaDef;
+  while ((def.type === 'optional' || def.type === 'nullable') && def.innerType)
+    def = def.innerType._zod.def as SchemaDef;
+  const { shape, element } = def;
+  if (
+    def.type === 'object' &&
+    shape &&
+    value !== null &&
+    typeof value === 'object' &&
+    !Array.isArray(value)
+  ) {
+    for (const [key, field] of Object.entries(shape)) {
       safeRun(field, (value as Record<string, unknown>)[key], errors, [...prefix, key]);
     }
-  } else if (inner instanceof z.ZodArray && Array.isArray(value)) {
+  } else if (def.type === 'array' && element && Array.isArray(value)) {
     value.forEach((item, index) => {
-      safeRun(inner.element as z.ZodType, item, errors, [...prefix, index]);
+      safeRun(element, item, errors, [...prefix, index]);
     });
   }
   if (errors.length > before) return;

@@ -17,9 +17,9 @@ const permissions = z
 const timestamp = z.union([z.number().int().nonnegative(), z.iso.datetime({ offset: true })]);
 
 const seedApplication = z.object({
-  id: snowflake.optional(),
+  id: z.optional(snowflake),
   name: z.string().min(1).max(100),
-  bot_user_id: snowflake.optional(),
+  bot_user_id: z.optional(snowflake),
   bot_username: z.string().min(1).max(32).optional(),
   bot_token: z.string().min(1).max(200).optional(),
   privileged_intents: z.array(intent).optional(),
@@ -31,13 +31,13 @@ const seedApplication = z.object({
 });
 
 const seedUser = z.object({
-  id: snowflake.optional(),
+  id: z.optional(snowflake),
   username: z.string().min(1).max(32),
   global_name: z.string().max(32).nullable().optional(),
   /** A bearer token to issue for the user (with `application_id` and `scopes`). */
   access_token: z.string().min(1).max(200).optional(),
   /** @defaultValue the seed's first application */
-  application_id: snowflake.optional(),
+  application_id: z.optional(snowflake),
   scopes: z.array(z.string().min(1)).optional(),
   /** The user's presence status. @defaultValue 'online' */
   status: z.enum(presenceStatuses).optional(),
@@ -51,10 +51,10 @@ const seedOverwrite = z.object({
 });
 
 const seedChannel = z.object({
-  id: snowflake.optional(),
+  id: z.optional(snowflake),
   name: z.string().min(1).max(100),
   type: z.number().int().min(0).max(16),
-  parent_id: snowflake.optional(),
+  parent_id: z.optional(snowflake),
   position: z.number().int().optional(),
   topic: z.string().max(1024).optional(),
   bitrate: z.number().int().optional(),
@@ -63,11 +63,11 @@ const seedChannel = z.object({
   /** Threads only: members by user id. */
   thread_member_ids: z.array(snowflake).optional(),
   /** Threads only: the creator. */
-  owner_id: snowflake.optional(),
+  owner_id: z.optional(snowflake),
 });
 
 const seedRole = z.object({
-  id: snowflake.optional(),
+  id: z.optional(snowflake),
   name: z.string().min(1).max(100),
   permissions: permissions.optional(),
   color: z.number().int().min(0).max(0xffffff).optional(),
@@ -82,12 +82,12 @@ const seedMember = z.object({
   roles: z.array(snowflake).optional(),
   nick: z.string().max(32).nullable().optional(),
   pending: z.boolean().optional(),
-  voice_channel_id: snowflake.nullable().optional(),
+  voice_channel_id: z.nullable(snowflake).optional(),
   last_active_at: timestamp.nullable().optional(),
 });
 
 const seedGuild = z.object({
-  id: snowflake.optional(),
+  id: z.optional(snowflake),
   name: z.string().min(2).max(100),
   owner_id: snowflake,
   features: z.array(z.string()).optional(),
@@ -99,18 +99,18 @@ const seedGuild = z.object({
   channels: z.array(seedChannel).optional(),
   members: z.array(seedMember).optional(),
   /** Widget settings. */
-  widget: z.object({ enabled: z.boolean(), channel_id: snowflake.nullable() }).optional(),
-  system_channel_id: snowflake.optional(),
-  rules_channel_id: snowflake.optional(),
-  public_updates_channel_id: snowflake.optional(),
+  widget: z.object({ enabled: z.boolean(), channel_id: z.nullable(snowflake) }).optional(),
+  system_channel_id: z.optional(snowflake),
+  rules_channel_id: z.optional(snowflake),
+  public_updates_channel_id: z.optional(snowflake),
 });
 
 const seedLobby = z.object({
-  id: snowflake.optional(),
+  id: z.optional(snowflake),
   application_id: snowflake,
   metadata: dict.nullable().optional(),
   idle_timeout_seconds: z.number().int().optional(),
-  linked_channel_id: snowflake.optional(),
+  linked_channel_id: z.optional(snowflake),
   members: z
     .array(
       z.object({

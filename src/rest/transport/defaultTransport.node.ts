@@ -1,5 +1,5 @@
 /**
- * The default transport under Node (the `node` export condition): undici, one keep-alive pool per
+ * The default transport under Node (the `node` condition of the package's `#transport` import): undici, one keep-alive pool per
  * origin. Same export names as `defaultTransport.ts`.
  */
 import type { Transport } from './Transport.js';

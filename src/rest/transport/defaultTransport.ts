@@ -1,6 +1,7 @@
 /**
- * The default transport outside Node: `fetch`. The package's `node` export condition swaps in
- * `defaultTransport.node.ts` (undici) under the same export names; the client imports only this path.
+ * The default transport outside Node: `fetch`. The build turns imports of this module into the
+ * package's conditional import `#transport`, whose `node` condition gives `defaultTransport.node.ts`
+ * (undici) under the same export names; the client imports only this path.
  */
 import { fetchTransport } from './fetchTransport.js';
 import type { Transport } from './Transport.js';

@@ -4,7 +4,7 @@
  * welcome screen, onboarding, incident actions, and the current user's guilds. Methods and paths
  * follow paths.md; permissions and the (audit) marks follow the specification's Guilds table.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { defineRoute } from '../route.js';
 import { channel } from '../schemas/channel.js';
 import { noParams, snowflake } from '../schemas/common.js';

@@ -2,7 +2,7 @@
  * The route table's invite entries and the other operations the specification names beside them
  * (voice channel status, thread members, role connections): 14 operations.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { defineRoute } from '../route.js';
 import { snowflake } from '../schemas/common.js';
 import {

@@ -1,5 +1,5 @@
 /** The 16 lobby operations (paths.md's Lobbies table), keyed by name. */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { defineRoute } from '../route.js';
 import { noParams, snowflake } from '../schemas/common.js';
 import {
@@ -296,3 +296,8 @@ export const lobbyRoutes = {
     idempotent: false,
   }),
 } as const;
+
+/** The lobby area's table: what a lobby client (`LobbyClient`) is typed and sent by. */
+export type LobbyRoutes = typeof lobbyRoutes;
+/** The name of a lobby operation. */
+export type LobbyRouteName = keyof LobbyRoutes;

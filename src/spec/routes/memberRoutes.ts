@@ -2,7 +2,7 @@
  * The route table's guild member, ban, role and prune operations (24). Methods and paths follow
  * paths.md; permissions and the (audit) marks follow the specification's Guilds table.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { defineRoute } from '../route.js';
 import {
   ban,

@@ -1,5 +1,5 @@
 /** Guild bans: the ban object, the listing query, and the single and bulk ban requests. */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { limits } from '../limits.js';
 import { responseObject } from './common.js';
 import { snowflake } from './common.js';
@@ -10,7 +10,7 @@ import { user } from './user.js';
  * document and the wire send `null` when no reason was given, so both readings pass.
  */
 export const ban = responseObject({
-  reason: z.string().nullish(),
+  reason: z.nullish(z.string()),
   user,
 });
 /** A ban. */
@@ -21,14 +21,18 @@ export type Ban = z.infer<typeof ban>;
  * ascending by user id; when both cursors are given only `before` is used.
  */
 export const getGuildBansQuery = z.object({
-  limit: z.coerce
-    .number({ message: 'limit must be an integer' })
-    .int({ message: 'limit must be an integer' })
-    .positive({ message: 'limit must be at least 1' })
-    .max(limits.ban.listLimitMax, { message: `limit must be at most ${limits.ban.listLimitMax}` })
-    .default(limits.ban.listLimitDefault),
-  before: snowflake.optional(),
-  after: snowflake.optional(),
+  limit: z._default(
+    z.coerce
+      .number({ message: 'limit must be an integer' })
+      .check(z.int({ message: 'limit must be an integer' }))
+      .check(z.positive({ message: 'limit must be at least 1' }))
+      .check(
+        z.maximum(limits.ban.listLimitMax, { message: `limit must be at most ${limits.ban.listLimitMax}` }),
+      ),
+    limits.ban.listLimitDefault,
+  ),
+  before: z.optional(snowflake),
+  after: z.optional(snowflake),
 });
 /** Get Guild Bans query (as sent). */
 export type GetGuildBansQuery = z.input<typeof getGuildBansQuery>;
@@ -36,11 +40,13 @@ export type GetGuildBansQuery = z.input<typeof getGuildBansQuery>;
 /** `delete_message_seconds`: how much of the user's recent message history to delete, 0-604800 s. */
 const deleteMessageSeconds = z
   .number()
-  .int({ message: 'delete_message_seconds must be an integer' })
-  .nonnegative({ message: 'delete_message_seconds must be at least 0' })
-  .max(limits.ban.deleteMessageSecondsMax, {
-    message: `delete_message_seconds must be at most ${limits.ban.deleteMessageSecondsMax} (7 days)`,
-  });
+  .check(z.int({ message: 'delete_message_seconds must be an integer' }))
+  .check(z.nonnegative({ message: 'delete_message_seconds must be at least 0' }))
+  .check(
+    z.maximum(limits.ban.deleteMessageSecondsMax, {
+      message: `delete_message_seconds must be at most ${limits.ban.deleteMessageSecondsMax} (7 days)`,
+    }),
+  );
 
 /**
  * Create Guild Ban body: `delete_message_seconds` 0-604800 (default 0), or the deprecated
@@ -48,15 +54,18 @@ const deleteMessageSeconds = z
  */
 export const createGuildBanBody = z.object({
   /** @deprecated Use `delete_message_seconds`. */
-  delete_message_days: z
-    .number()
-    .int({ message: 'delete_message_days must be an integer' })
-    .nonnegative({ message: 'delete_message_days must be at least 0' })
-    .max(limits.ban.deleteMessageDaysMax, {
-      message: `delete_message_days must be at most ${limits.ban.deleteMessageDaysMax}`,
-    })
-    .nullish(),
-  delete_message_seconds: deleteMessageSeconds.nullish(),
+  delete_message_days: z.nullish(
+    z
+      .number()
+      .check(z.int({ message: 'delete_message_days must be an integer' }))
+      .check(z.nonnegative({ message: 'delete_message_days must be at least 0' }))
+      .check(
+        z.maximum(limits.ban.deleteMessageDaysMax, {
+          message: `delete_message_days must be at most ${limits.ban.deleteMessageDaysMax}`,
+        }),
+      ),
+  ),
+  delete_message_seconds: z.nullish(deleteMessageSeconds),
 });
 /** Create Guild Ban body. */
 export type CreateGuildBanBody = z.infer<typeof createGuildBanBody>;
@@ -65,9 +74,13 @@ export type CreateGuildBanBody = z.infer<typeof createGuildBanBody>;
 export const bulkGuildBanBody = z.object({
   user_ids: z
     .array(snowflake, { message: 'user_ids is required (an array of user ids)' })
-    .nonempty({ message: 'user_ids must name at least one user' })
-    .max(limits.ban.bulkMaxUsers, { message: `user_ids must name at most ${limits.ban.bulkMaxUsers} users` }),
-  delete_message_seconds: deleteMessageSeconds.nullish(),
+    .check(z.minLength(1, { message: 'user_ids must name at least one user' }))
+    .check(
+      z.maxLength(limits.ban.bulkMaxUsers, {
+        message: `user_ids must name at most ${limits.ban.bulkMaxUsers} users`,
+      }),
+    ),
+  delete_message_seconds: z.nullish(deleteMessageSeconds),
 });
 /** Bulk Guild Ban body. */
 export type BulkGuildBanBody = z.infer<typeof bulkGuildBanBody>;

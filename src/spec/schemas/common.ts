@@ -3,7 +3,7 @@
  * limit. Response schemas are built with {@link responseObject} (unknown fields pass, because the
  * platform adds fields over time); request schemas with `z.object` and every documented rule.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 const SNOWFLAKE_RE = /^\d{1,20}$/;
 const MAX_SNOWFLAKE = (1n << 64n) - 1n;
@@ -11,8 +11,13 @@ const MAX_SNOWFLAKE = (1n << 64n) - 1n;
 /** A snowflake: the decimal string of an unsigned 64-bit id. */
 export const snowflake = z
   .string()
-  .regex(SNOWFLAKE_RE, { message: 'must be a snowflake (a decimal id of at most 20 digits)', abort: true })
-  .refine((v) => BigInt(v) <= MAX_SNOWFLAKE, { message: 'must be a snowflake (fits in 64 bits)' });
+  .check(
+    z.regex(SNOWFLAKE_RE, {
+      message: 'must be a snowflake (a decimal id of at most 20 digits)',
+      abort: true,
+    }),
+  )
+  .check(z.refine((v) => BigInt(v) <= MAX_SNOWFLAKE, { message: 'must be a snowflake (fits in 64 bits)' }));
 
 /** An ISO8601 timestamp with a time zone, as requests must send it. */
 export const isoTimestamp = z.iso.datetime({ offset: true, message: 'must be an ISO8601 timestamp' });
@@ -23,8 +28,8 @@ export const responseTimestamp = z.string();
 /** A permission bitfield: the decimal string of a 64-bit integer. */
 export const permissionString = z
   .string()
-  .regex(SNOWFLAKE_RE, { message: 'must be a permission bitfield (a decimal string)', abort: true })
-  .refine((v) => BigInt(v) <= MAX_SNOWFLAKE, { message: 'must fit in 64 bits' });
+  .check(z.regex(SNOWFLAKE_RE, { message: 'must be a permission bitfield (a decimal string)', abort: true }))
+  .check(z.refine((v) => BigInt(v) <= MAX_SNOWFLAKE, { message: 'must fit in 64 bits' }));
 
 /** A response object: documented fields are checked, unknown fields pass through. */
 export function responseObject<T extends z.core.$ZodLooseShape>(shape: T) {
@@ -43,36 +48,39 @@ export function metadataTotalLength(dict: Readonly<Record<string, string>>): num
  * long (the specification's "maximum total length").
  */
 export function stringDict(maxTotal: number) {
-  return z.record(z.string(), z.string()).superRefine((dict, ctx) => {
-    const total = metadataTotalLength(dict);
-    if (total > maxTotal) {
-      ctx.addIssue({
-        code: 'too_big',
-        origin: 'string',
-        maximum: maxTotal,
-        inclusive: true,
-        input: dict,
-        message: `total length of keys and values must be at most ${maxTotal} (got ${total})`,
-      });
-    }
-  });
+  return z.record(z.string(), z.string()).check(
+    z.superRefine((dict, ctx) => {
+      const total = metadataTotalLength(dict);
+      if (total > maxTotal) {
+        ctx.addIssue({
+          code: 'too_big',
+          origin: 'string',
+          maximum: maxTotal,
+          inclusive: true,
+          input: dict,
+          message: `total length of keys and values must be at most ${maxTotal} (got ${total})`,
+        });
+      }
+    }),
+  );
 }
 
 /** A bitfield integer: non-negative and within 32 bits. */
-export const flagsInt = z.number().int().min(0).max(0xffff_ffff);
+export const flagsInt = z.number().check(z.int()).check(z.minimum(0)).check(z.maximum(0xffff_ffff));
 
 /** A boolean query parameter as the platform reads it from a URL (`true`/`false`, also `1`/`0`). */
-export const queryBoolean = z
-  .union([z.boolean(), z.enum(['true', 'false', 'True', 'False', '1', '0'])])
-  .transform((v) => v === true || v === 'true' || v === 'True' || v === '1');
+export const queryBoolean = z.pipe(
+  z.union([z.boolean(), z.enum(['true', 'false', 'True', 'False', '1', '0'])]),
+  z.transform((v) => v === true || v === 'true' || v === 'True' || v === '1'),
+);
 
 /** An integer query parameter: a number, or the decimal string a URL carries. */
 export function queryInt(min: number, max: number) {
   return z.coerce
     .number({ message: 'must be an integer' })
-    .int({ message: 'must be an integer' })
-    .min(min)
-    .max(max);
+    .check(z.int({ message: 'must be an integer' }))
+    .check(z.minimum(min))
+    .check(z.maximum(max));
 }
 
 /** Path parameters with no placeholders. */

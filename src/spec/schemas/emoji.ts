@@ -1,14 +1,14 @@
 /** Emoji and sticker objects, which the specification shows only as embedded in guilds. */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { responseObject, snowflake } from './common.js';
 
 /** An emoji: a custom one has an id, a standard one only a name. */
 export const emoji = responseObject({
-  id: snowflake.nullable(),
-  name: z.string().nullable(),
-  animated: z.boolean().optional(),
-  roles: z.array(snowflake).optional(),
-  available: z.boolean().optional(),
+  id: z.nullable(snowflake),
+  name: z.nullable(z.string()),
+  animated: z.optional(z.boolean()),
+  roles: z.optional(z.array(snowflake)),
+  available: z.optional(z.boolean()),
 });
 /** An emoji. */
 export type Emoji = z.infer<typeof emoji>;
@@ -17,10 +17,10 @@ export type Emoji = z.infer<typeof emoji>;
 export const sticker = responseObject({
   id: snowflake,
   name: z.string(),
-  description: z.string().nullish(),
-  tags: z.string().optional(),
-  type: z.number().int().optional(),
-  format_type: z.number().int().optional(),
+  description: z.nullish(z.string()),
+  tags: z.optional(z.string()),
+  type: z.optional(z.number().check(z.int())),
+  format_type: z.optional(z.number().check(z.int())),
 });
 /** A sticker. */
 export type Sticker = z.infer<typeof sticker>;

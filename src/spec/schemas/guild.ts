@@ -4,7 +4,7 @@
  * Modify Guild and Current User Guilds. {@link featureChangeIssues} tells which permission each
  * change of a mutable feature needs.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import {
   DefaultMessageNotificationLevel,
   ExplicitContentFilterLevel,
@@ -37,10 +37,10 @@ import { welcomeScreen } from './welcomeScreen.js';
  * detected.
  */
 export const incidentsData = responseObject({
-  invites_disabled_until: responseTimestamp.nullish(),
-  dms_disabled_until: responseTimestamp.nullish(),
-  dm_spam_detected_at: responseTimestamp.nullish(),
-  raid_detected_at: responseTimestamp.nullish(),
+  invites_disabled_until: z.nullish(responseTimestamp),
+  dms_disabled_until: z.nullish(responseTimestamp),
+  dm_spam_detected_at: z.nullish(responseTimestamp),
+  raid_detected_at: z.nullish(responseTimestamp),
 });
 /** Incidents data. */
 export type IncidentsData = z.infer<typeof incidentsData>;
@@ -57,57 +57,57 @@ export type IncidentsData = z.infer<typeof incidentsData>;
 export const guild = responseObject({
   id: snowflake,
   name: z.string(),
-  icon: z.string().nullish(),
+  icon: z.nullish(z.string()),
   /** Returned inside the template object. */
-  icon_hash: z.string().nullish(),
-  splash: z.string().nullish(),
+  icon_hash: z.nullish(z.string()),
+  splash: z.nullish(z.string()),
   /** Only for guilds with the DISCOVERABLE feature. */
-  discovery_splash: z.string().nullish(),
-  owner: z.boolean().optional(),
+  discovery_splash: z.nullish(z.string()),
+  owner: z.optional(z.boolean()),
   owner_id: snowflake,
   /** Total permissions of the user, overwrites and implicit permissions excluded. */
-  permissions: permissionString.optional(),
-  region: z.string().nullish(),
-  afk_channel_id: snowflake.nullish(),
+  permissions: z.optional(permissionString),
+  region: z.nullish(z.string()),
+  afk_channel_id: z.nullish(snowflake),
   /** Seconds: one of 60, 300, 900, 1800, 3600. */
-  afk_timeout: z.number().int(),
-  widget_enabled: z.boolean().optional(),
+  afk_timeout: z.number().check(z.int()),
+  widget_enabled: z.optional(z.boolean()),
   /** Null means the widget generates no invite. */
-  widget_channel_id: snowflake.nullish(),
-  verification_level: z.number().int(),
-  default_message_notifications: z.number().int(),
-  explicit_content_filter: z.number().int(),
+  widget_channel_id: z.nullish(snowflake),
+  verification_level: z.number().check(z.int()),
+  default_message_notifications: z.number().check(z.int()),
+  explicit_content_filter: z.number().check(z.int()),
   roles: z.array(role),
   emojis: z.array(emoji),
   features: z.array(z.string()),
-  mfa_level: z.number().int(),
+  mfa_level: z.number().check(z.int()),
   /** The creating application, when a bot created the guild. */
-  application_id: snowflake.nullish(),
-  system_channel_id: snowflake.nullish(),
+  application_id: z.nullish(snowflake),
+  system_channel_id: z.nullish(snowflake),
   system_channel_flags: flagsInt,
-  rules_channel_id: snowflake.nullish(),
+  rules_channel_id: z.nullish(snowflake),
   /** Null except for the largest guilds. */
-  max_presences: z.number().int().nullish(),
-  max_members: z.number().int().optional(),
-  vanity_url_code: z.string().nullish(),
-  description: z.string().nullish(),
-  banner: z.string().nullish(),
-  premium_tier: z.number().int(),
-  premium_subscription_count: z.number().int().optional(),
+  max_presences: z.nullish(z.number().check(z.int())),
+  max_members: z.optional(z.number().check(z.int())),
+  vanity_url_code: z.nullish(z.string()),
+  description: z.nullish(z.string()),
+  banner: z.nullish(z.string()),
+  premium_tier: z.number().check(z.int()),
+  premium_subscription_count: z.optional(z.number().check(z.int())),
   /** Default en-US. */
   preferred_locale: z.string(),
-  public_updates_channel_id: snowflake.nullish(),
-  max_video_channel_users: z.number().int().optional(),
-  max_stage_video_channel_users: z.number().int().optional(),
-  approximate_member_count: z.number().int().optional(),
-  approximate_presence_count: z.number().int().optional(),
+  public_updates_channel_id: z.nullish(snowflake),
+  max_video_channel_users: z.optional(z.number().check(z.int())),
+  max_stage_video_channel_users: z.optional(z.number().check(z.int())),
+  approximate_member_count: z.optional(z.number().check(z.int())),
+  approximate_presence_count: z.optional(z.number().check(z.int())),
   /** Returned in an invite's guild object. */
-  welcome_screen: welcomeScreen.optional(),
-  nsfw_level: z.number().int(),
-  stickers: z.array(sticker).optional(),
+  welcome_screen: z.optional(welcomeScreen),
+  nsfw_level: z.number().check(z.int()),
+  stickers: z.optional(z.array(sticker)),
   premium_progress_bar_enabled: z.boolean(),
-  safety_alerts_channel_id: snowflake.nullish(),
-  incidents_data: incidentsData.nullish(),
+  safety_alerts_channel_id: z.nullish(snowflake),
+  incidents_data: z.nullish(incidentsData),
 });
 /** A guild. */
 export type Guild = z.infer<typeof guild>;
@@ -127,14 +127,14 @@ export type UnavailableGuild = z.infer<typeof unavailableGuild>;
 export const guildPreview = responseObject({
   id: snowflake,
   name: z.string(),
-  icon: z.string().nullish(),
-  splash: z.string().nullish(),
-  discovery_splash: z.string().nullish(),
+  icon: z.nullish(z.string()),
+  splash: z.nullish(z.string()),
+  discovery_splash: z.nullish(z.string()),
   emojis: z.array(emoji),
   features: z.array(z.string()),
-  approximate_member_count: z.number().int(),
-  approximate_presence_count: z.number().int(),
-  description: z.string().nullish(),
+  approximate_member_count: z.number().check(z.int()),
+  approximate_presence_count: z.number().check(z.int()),
+  description: z.nullish(z.string()),
   stickers: z.array(sticker),
 });
 /** A guild preview. */
@@ -149,13 +149,13 @@ export type GuildPreview = z.infer<typeof guildPreview>;
 export const currentUserGuild = responseObject({
   id: snowflake,
   name: z.string(),
-  icon: z.string().nullable(),
-  banner: z.string().nullable(),
+  icon: z.nullable(z.string()),
+  banner: z.nullable(z.string()),
   owner: z.boolean(),
   permissions: permissionString,
   features: z.array(z.string()),
-  approximate_member_count: z.number().int().optional(),
-  approximate_presence_count: z.number().int().optional(),
+  approximate_member_count: z.optional(z.number().check(z.int())),
+  approximate_presence_count: z.optional(z.number().check(z.int())),
 });
 /** A partial guild of Current User Guilds. */
 export type CurrentUserGuild = z.infer<typeof currentUserGuild>;
@@ -186,7 +186,7 @@ export type ActiveThreads = z.infer<typeof activeThreads>;
 
 /** Get Guild query: `with_counts=true` adds the approximate member and presence counts. */
 export const getGuildQuery = z.object({
-  with_counts: queryBoolean.optional(),
+  with_counts: z.optional(queryBoolean),
 });
 /** Get Guild query (as sent). */
 export type GetGuildQuery = z.input<typeof getGuildQuery>;
@@ -202,12 +202,13 @@ const currentUserGuildsLimit = { min: 1, max: 200, default: 200 } as const;
  * `with_counts` adds approximate counts.
  */
 export const getCurrentUserGuildsQuery = z.object({
-  before: snowflake.optional(),
-  after: snowflake.optional(),
-  limit: queryInt(currentUserGuildsLimit.min, currentUserGuildsLimit.max).default(
+  before: z.optional(snowflake),
+  after: z.optional(snowflake),
+  limit: z._default(
+    queryInt(currentUserGuildsLimit.min, currentUserGuildsLimit.max),
     currentUserGuildsLimit.default,
   ),
-  with_counts: queryBoolean.optional(),
+  with_counts: z.optional(queryBoolean),
 });
 /** Current User Guilds query (as sent). */
 export type GetCurrentUserGuildsQuery = z.input<typeof getCurrentUserGuildsQuery>;
@@ -217,12 +218,14 @@ function intEnum<T extends Record<string, number>>(name: string, values: T) {
   const allowed = Object.values(values);
   return z
     .number()
-    .int()
-    .refine((v) => allowed.includes(v), {
-      message: `${name} must be one of ${Object.entries(values)
-        .map(([k, v]) => `${v} (${k})`)
-        .join(', ')}`,
-    });
+    .check(z.int())
+    .check(
+      z.refine((v) => allowed.includes(v), {
+        message: `${name} must be one of ${Object.entries(values)
+          .map(([k, v]) => `${v} (${k})`)
+          .join(', ')}`,
+      }),
+    );
 }
 
 const allSystemChannelFlags = Object.values(SystemChannelFlags).reduce((a, b) => a | b, 0);
@@ -230,21 +233,27 @@ const allSystemChannelFlags = Object.values(SystemChannelFlags).reduce((a, b) =>
 /** A guild name in a request: 2-100 characters once leading and trailing whitespace is trimmed. */
 export const guildName = z
   .string()
-  .trim()
-  .min(limits.guild.nameMinLength, {
-    message: `name must be ${limits.guild.nameMinLength}-${limits.guild.nameMaxLength} characters (leading and trailing whitespace excluded)`,
-  })
-  .max(limits.guild.nameMaxLength, {
-    message: `name must be ${limits.guild.nameMinLength}-${limits.guild.nameMaxLength} characters (leading and trailing whitespace excluded)`,
-  });
+  .check(z.trim())
+  .check(
+    z.minLength(limits.guild.nameMinLength, {
+      message: `name must be ${limits.guild.nameMinLength}-${limits.guild.nameMaxLength} characters (leading and trailing whitespace excluded)`,
+    }),
+  )
+  .check(
+    z.maxLength(limits.guild.nameMaxLength, {
+      message: `name must be ${limits.guild.nameMinLength}-${limits.guild.nameMaxLength} characters (leading and trailing whitespace excluded)`,
+    }),
+  );
 
 /** An AFK timeout in seconds: one of 60, 300, 900, 1800, 3600. */
 export const afkTimeout = z
   .number()
-  .int()
-  .refine((v) => (limits.guild.afkTimeouts as readonly number[]).includes(v), {
-    message: `afk_timeout must be one of ${limits.guild.afkTimeouts.join(', ')} seconds`,
-  });
+  .check(z.int())
+  .check(
+    z.refine((v) => (limits.guild.afkTimeouts as readonly number[]).includes(v), {
+      message: `afk_timeout must be one of ${limits.guild.afkTimeouts.join(', ')} seconds`,
+    }),
+  );
 
 /** A guild feature string a request may carry (the specification's list). */
 export const guildFeatureName = z.enum(guildFeatures, { message: 'must be a guild feature string' });
@@ -258,35 +267,36 @@ export const guildFeatureName = z.enum(guildFeatures, { message: 'must be a guil
  * need ADMINISTRATOR.
  */
 export const modifyGuildBody = z.object({
-  name: guildName.optional(),
+  name: z.optional(guildName),
   /** Deprecated: set a channel's rtc_region instead. */
-  region: z.string().nullish(),
-  verification_level: intEnum('verification_level', VerificationLevel).nullish(),
-  default_message_notifications: intEnum(
-    'default_message_notifications',
-    DefaultMessageNotificationLevel,
-  ).nullish(),
-  explicit_content_filter: intEnum('explicit_content_filter', ExplicitContentFilterLevel).nullish(),
-  afk_channel_id: snowflake.nullish(),
-  afk_timeout: afkTimeout.nullish(),
-  icon: imageData.nullish(),
-  splash: imageData.nullish(),
-  discovery_splash: imageData.nullish(),
-  banner: imageData.nullish(),
-  system_channel_id: snowflake.nullish(),
-  system_channel_flags: flagsInt
-    .refine((v) => (v & ~allSystemChannelFlags) === 0, {
-      message: 'system_channel_flags may only hold System Channel Flags bits',
-    })
-    .nullish(),
-  rules_channel_id: snowflake.nullish(),
-  public_updates_channel_id: snowflake.nullish(),
+  region: z.nullish(z.string()),
+  verification_level: z.nullish(intEnum('verification_level', VerificationLevel)),
+  default_message_notifications: z.nullish(
+    intEnum('default_message_notifications', DefaultMessageNotificationLevel),
+  ),
+  explicit_content_filter: z.nullish(intEnum('explicit_content_filter', ExplicitContentFilterLevel)),
+  afk_channel_id: z.nullish(snowflake),
+  afk_timeout: z.nullish(afkTimeout),
+  icon: z.nullish(imageData),
+  splash: z.nullish(imageData),
+  discovery_splash: z.nullish(imageData),
+  banner: z.nullish(imageData),
+  system_channel_id: z.nullish(snowflake),
+  system_channel_flags: z.nullish(
+    flagsInt.check(
+      z.refine((v) => (v & ~allSystemChannelFlags) === 0, {
+        message: 'system_channel_flags may only hold System Channel Flags bits',
+      }),
+    ),
+  ),
+  rules_channel_id: z.nullish(snowflake),
+  public_updates_channel_id: z.nullish(snowflake),
   /** Default en-US. */
-  preferred_locale: z.string().nullish(),
-  features: z.array(guildFeatureName).nullish(),
-  description: z.string().nullish(),
-  premium_progress_bar_enabled: z.boolean().nullish(),
-  safety_alerts_channel_id: snowflake.nullish(),
+  preferred_locale: z.nullish(z.string()),
+  features: z.nullish(z.array(guildFeatureName)),
+  description: z.nullish(z.string()),
+  premium_progress_bar_enabled: z.nullish(z.boolean()),
+  safety_alerts_channel_id: z.nullish(snowflake),
 });
 /** Modify Guild body. */
 export type ModifyGuildBody = z.infer<typeof modifyGuildBody>;

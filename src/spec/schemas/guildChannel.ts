@@ -3,7 +3,7 @@
  * rule of the specification's Create Guild Channel table, including the "Applies to" column;
  * {@link bitrateIssues} adds the bitrate ceiling that depends on the guild's boost tier.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { ChannelType } from '../flags.js';
 import { limits, maxBitrate } from '../limits.js';
 import { permissionString, snowflake } from './common.js';
@@ -58,22 +58,24 @@ export const createChannelFieldTypes = {
 function oneOf<T extends readonly number[]>(field: string, values: T) {
   return z
     .number()
-    .int()
-    .refine((v) => values.includes(v), { message: `${field} must be one of ${values.join(', ')}` });
+    .check(z.int())
+    .check(z.refine((v) => values.includes(v), { message: `${field} must be one of ${values.join(', ')}` }));
 }
 
 function slowmode(field: string) {
   return z
     .number()
-    .int()
-    .min(0, { message: `${field} must be 0-${limits.channel.rateLimitPerUserMax} seconds` })
-    .max(limits.channel.rateLimitPerUserMax, {
-      message: `${field} must be 0-${limits.channel.rateLimitPerUserMax} seconds`,
-    });
+    .check(z.int())
+    .check(z.minimum(0, { message: `${field} must be 0-${limits.channel.rateLimitPerUserMax} seconds` }))
+    .check(
+      z.maximum(limits.channel.rateLimitPerUserMax, {
+        message: `${field} must be 0-${limits.channel.rateLimitPerUserMax} seconds`,
+      }),
+    );
 }
 
 /** A permission bitfield in an overwrite: the decimal string, or the integer some clients send. */
-const overwriteBits = z.union([permissionString, z.number().int().min(0)]);
+const overwriteBits = z.union([permissionString, z.number().check(z.int()).check(z.minimum(0))]);
 
 /**
  * A partial overwrite: `id` of a role (type 0) or member (type 1); `allow` and `deny` may be omitted
@@ -83,25 +85,25 @@ const overwriteBits = z.union([permissionString, z.number().int().min(0)]);
  */
 export const partialOverwrite = z.object({
   id: snowflake,
-  type: z.union([z.literal(0), z.literal(1)], { message: 'type must be 0 (role) or 1 (member)' }).nullish(),
-  allow: overwriteBits.nullish(),
-  deny: overwriteBits.nullish(),
+  type: z.nullish(z.union([z.literal(0), z.literal(1)], { message: 'type must be 0 (role) or 1 (member)' })),
+  allow: z.nullish(overwriteBits),
+  deny: z.nullish(overwriteBits),
 });
 /** A partial overwrite. */
 export type PartialOverwrite = z.infer<typeof partialOverwrite>;
 
 /** A forum's default reaction: a custom emoji's id or a standard emoji's unicode name. */
 export const defaultReactionBody = z.object({
-  emoji_id: snowflake.nullish(),
-  emoji_name: z.string().nullish(),
+  emoji_id: z.nullish(snowflake),
+  emoji_name: z.nullish(z.string()),
 });
 
 /** A forum tag to create: `name` required; `moderated` tags need MANAGE_THREADS to apply. */
 export const forumTagBody = z.object({
   name: z.string({ message: 'name is required for a tag' }),
-  moderated: z.boolean().nullish(),
-  emoji_id: snowflake.nullish(),
-  emoji_name: z.string().nullish(),
+  moderated: z.nullish(z.boolean()),
+  emoji_id: z.nullish(snowflake),
+  emoji_name: z.nullish(z.string()),
 });
 
 const channelNameMessage = `name must be ${limits.channel.nameMinLength}-${limits.channel.nameMaxLength} characters`;
@@ -112,49 +114,70 @@ const createGuildChannelFields = z.object({
     .string({
       message: `name is required (${limits.channel.nameMinLength}-${limits.channel.nameMaxLength} characters)`,
     })
-    .min(limits.channel.nameMinLength, { message: channelNameMessage })
-    .max(limits.channel.nameMaxLength, { message: channelNameMessage }),
-  type: z
-    .number()
-    .int()
-    .refine((v) => kindByType.has(v), {
-      message: `type must be a creatable channel type: ${Object.entries(creatableChannelTypes)
-        .map(([k, v]) => `${v} (${k})`)
-        .join(', ')}`,
-    })
-    .nullish(),
-  topic: z
-    .string()
-    .max(limits.channel.topicMaxLength, {
-      message: `topic must be 0-${limits.channel.topicMaxLength} characters`,
-    })
-    .nullish(),
-  bitrate: z
-    .number()
-    .int()
-    .min(limits.channel.bitrateMin, { message: `bitrate must be at least ${limits.channel.bitrateMin}` })
-    .max(maxBitrate('voice', 3, true), {
-      message: `bitrate must be at most ${maxBitrate('voice', 3, true)} (the highest any guild may use)`,
-    })
-    .nullish(),
-  user_limit: z.number().int().min(0, { message: 'user_limit must not be negative' }).nullish(),
-  rate_limit_per_user: slowmode('rate_limit_per_user').nullish(),
+    .check(z.minLength(limits.channel.nameMinLength, { message: channelNameMessage }))
+    .check(z.maxLength(limits.channel.nameMaxLength, { message: channelNameMessage })),
+  type: z.nullish(
+    z
+      .number()
+      .check(z.int())
+      .check(
+        z.refine((v) => kindByType.has(v), {
+          message: `type must be a creatable channel type: ${Object.entries(creatableChannelTypes)
+            .map(([k, v]) => `${v} (${k})`)
+            .join(', ')}`,
+        }),
+      ),
+  ),
+  topic: z.nullish(
+    z.string().check(
+      z.maxLength(limits.channel.topicMaxLength, {
+        message: `topic must be 0-${limits.channel.topicMaxLength} characters`,
+      }),
+    ),
+  ),
+  bitrate: z.nullish(
+    z
+      .number()
+      .check(z.int())
+      .check(
+        z.minimum(limits.channel.bitrateMin, {
+          message: `bitrate must be at least ${limits.channel.bitrateMin}`,
+        }),
+      )
+      .check(
+        z.maximum(maxBitrate('voice', 3, true), {
+          message: `bitrate must be at most ${maxBitrate('voice', 3, true)} (the highest any guild may use)`,
+        }),
+      ),
+  ),
+  user_limit: z.nullish(
+    z
+      .number()
+      .check(z.int())
+      .check(z.minimum(0, { message: 'user_limit must not be negative' })),
+  ),
+  rate_limit_per_user: z.nullish(slowmode('rate_limit_per_user')),
   /** Equal positions sort by id. */
-  position: z.number().int().min(0, { message: 'position must not be negative' }).nullish(),
-  permission_overwrites: z.array(partialOverwrite).nullish(),
-  parent_id: snowflake.nullish(),
-  nsfw: z.boolean().nullish(),
+  position: z.nullish(
+    z
+      .number()
+      .check(z.int())
+      .check(z.minimum(0, { message: 'position must not be negative' })),
+  ),
+  permission_overwrites: z.nullish(z.array(partialOverwrite)),
+  parent_id: z.nullish(snowflake),
+  nsfw: z.nullish(z.boolean()),
   /** Null: automatic. */
-  rtc_region: z.string().nullish(),
-  video_quality_mode: oneOf('video_quality_mode', videoQualityModes).nullish(),
+  rtc_region: z.nullish(z.string()),
+  video_quality_mode: z.nullish(oneOf('video_quality_mode', videoQualityModes)),
   /** Minutes. */
-  default_auto_archive_duration: oneOf('default_auto_archive_duration', autoArchiveDurations).nullish(),
-  default_reaction_emoji: defaultReactionBody.nullish(),
-  available_tags: z.array(forumTagBody).nullish(),
-  default_sort_order: oneOf('default_sort_order', sortOrders).nullish(),
-  default_forum_layout: oneOf('default_forum_layout', forumLayouts).nullish(),
+  default_auto_archive_duration: z.nullish(oneOf('default_auto_archive_duration', autoArchiveDurations)),
+  default_reaction_emoji: z.nullish(defaultReactionBody),
+  available_tags: z.nullish(z.array(forumTagBody)),
+  default_sort_order: z.nullish(oneOf('default_sort_order', sortOrders)),
+  default_forum_layout: z.nullish(oneOf('default_forum_layout', forumLayouts)),
   /** Copied to new threads at creation, not live. */
-  default_thread_rate_limit_per_user: slowmode('default_thread_rate_limit_per_user').nullish(),
+  default_thread_rate_limit_per_user: z.nullish(slowmode('default_thread_rate_limit_per_user')),
 });
 
 /**
@@ -163,32 +186,34 @@ const createGuildChannelFields = z.object({
  * "Applies to" column excludes is rejected (a topic on a voice channel, say). Bitrate is 8000 to
  * 384000 here, 64000 at most for stage; the boost-tier ceiling is {@link bitrateIssues}.
  */
-export const createGuildChannelBody = createGuildChannelFields.superRefine((body, ctx) => {
-  const type = body.type ?? ChannelType.GUILD_TEXT;
-  const kind = kindByType.get(type);
-  if (kind === undefined) return; // the type itself is already reported
-  for (const [field, kinds] of Object.entries(createChannelFieldTypes)) {
-    const value = body[field as keyof typeof body];
-    if (value === undefined || value === null) continue;
-    if (!(kinds as readonly string[]).includes(kind)) {
+export const createGuildChannelBody = createGuildChannelFields.check(
+  z.superRefine((body, ctx) => {
+    const type = body.type ?? ChannelType.GUILD_TEXT;
+    const kind = kindByType.get(type);
+    if (kind === undefined) return; // the type itself is already reported
+    for (const [field, kinds] of Object.entries(createChannelFieldTypes)) {
+      const value = body[field as keyof typeof body];
+      if (value === undefined || value === null) continue;
+      if (!(kinds as readonly string[]).includes(kind)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [field],
+          message: `${field} does not apply to ${kind} channels (type ${type}); it applies to ${kinds.join(', ')}`,
+          input: value,
+        });
+      }
+    }
+    const stageMax = maxBitrate('stage', 0);
+    if (kind === 'stage' && typeof body.bitrate === 'number' && body.bitrate > stageMax) {
       ctx.addIssue({
         code: 'custom',
-        path: [field],
-        message: `${field} does not apply to ${kind} channels (type ${type}); it applies to ${kinds.join(', ')}`,
-        input: value,
+        path: ['bitrate'],
+        message: `bitrate of a stage channel must be at most ${stageMax}`,
+        input: body.bitrate,
       });
     }
-  }
-  const stageMax = maxBitrate('stage', 0);
-  if (kind === 'stage' && typeof body.bitrate === 'number' && body.bitrate > stageMax) {
-    ctx.addIssue({
-      code: 'custom',
-      path: ['bitrate'],
-      message: `bitrate of a stage channel must be at most ${stageMax}`,
-      input: body.bitrate,
-    });
-  }
-});
+  }),
+);
 /** Create Guild Channel body. */
 export type CreateGuildChannelBody = z.infer<typeof createGuildChannelBody>;
 
@@ -231,9 +256,14 @@ export function bitrateIssues(
 export const channelPositionBody = z.object({
   id: snowflake,
   /** Equal positions sort by id. */
-  position: z.number().int().min(0, { message: 'position must not be negative' }).nullish(),
-  lock_permissions: z.boolean().nullish(),
-  parent_id: snowflake.nullish(),
+  position: z.nullish(
+    z
+      .number()
+      .check(z.int())
+      .check(z.minimum(0, { message: 'position must not be negative' })),
+  ),
+  lock_permissions: z.nullish(z.boolean()),
+  parent_id: z.nullish(snowflake),
 });
 /** One channel position entry. */
 export type ChannelPositionBody = z.infer<typeof channelPositionBody>;

@@ -2,7 +2,7 @@
  * Guild integrations (Get Guild Integrations) and the Modify Guild Incident Actions body, whose
  * "at most 24 hours ahead" rule needs the current time ({@link incidentActionsIssues}).
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { limits } from '../limits.js';
 import { isoTimestamp, responseObject, responseTimestamp, snowflake } from './common.js';
 import { user } from './user.js';
@@ -19,9 +19,9 @@ export type IntegrationAccount = z.infer<typeof integrationAccount>;
 export const integrationApplication = responseObject({
   id: snowflake,
   name: z.string(),
-  icon: z.string().optional(),
+  icon: z.optional(z.string()),
   description: z.string(),
-  bot: user.optional(),
+  bot: z.optional(user),
 });
 /** An integration's application. */
 export type IntegrationApplication = z.infer<typeof integrationApplication>;
@@ -37,23 +37,23 @@ export const integration = responseObject({
   name: z.string(),
   type: z.string(),
   enabled: z.boolean(),
-  syncing: z.boolean().optional(),
+  syncing: z.optional(z.boolean()),
   /** The role given to subscribers. */
-  role_id: snowflake.optional(),
-  enable_emoticons: z.boolean().optional(),
+  role_id: z.optional(snowflake),
+  enable_emoticons: z.optional(z.boolean()),
   /** Integration Expire Behavior: 0 removes the role, 1 kicks. */
-  expire_behavior: z.number().int().optional(),
+  expire_behavior: z.optional(z.number().check(z.int())),
   /** Days. */
-  expire_grace_period: z.number().int().optional(),
+  expire_grace_period: z.optional(z.number().check(z.int())),
   /** Absent on some older integrations. */
-  user: user.optional(),
+  user: z.optional(user),
   account: integrationAccount,
-  synced_at: responseTimestamp.optional(),
-  subscriber_count: z.number().int().optional(),
-  revoked: z.boolean().optional(),
-  application: integrationApplication.optional(),
+  synced_at: z.optional(responseTimestamp),
+  subscriber_count: z.optional(z.number().check(z.int())),
+  revoked: z.optional(z.boolean()),
+  application: z.optional(integrationApplication),
   /** OAuth2 scopes the application was authorized with. */
-  scopes: z.array(z.string()).optional(),
+  scopes: z.optional(z.array(z.string())),
 });
 /** A guild integration. */
 export type Integration = z.infer<typeof integration>;
@@ -64,8 +64,8 @@ export type Integration = z.infer<typeof integration>;
  * Needs MANAGE_GUILD; answers with the incidents data.
  */
 export const incidentActionsBody = z.object({
-  invites_disabled_until: isoTimestamp.nullish(),
-  dms_disabled_until: isoTimestamp.nullish(),
+  invites_disabled_until: z.nullish(isoTimestamp),
+  dms_disabled_until: z.nullish(isoTimestamp),
 });
 /** Modify Guild Incident Actions body. */
 export type IncidentActionsBody = z.infer<typeof incidentActionsBody>;
@@ -95,7 +95,9 @@ export function incidentActionsIssues(body: IncidentActionsBody, now: number): z
 
 /** {@link incidentActionsBody} with the 24-hour rule of {@link incidentActionsIssues} at `now`. */
 export function incidentActionsBodyAt(now: number) {
-  return incidentActionsBody.superRefine((body, ctx) => {
-    for (const issue of incidentActionsIssues(body, now)) ctx.addIssue({ ...issue });
-  });
+  return incidentActionsBody.check(
+    z.superRefine((body, ctx) => {
+      for (const issue of incidentActionsIssues(body, now)) ctx.addIssue({ ...issue });
+    }),
+  );
 }

@@ -2,7 +2,7 @@
  * Invites: the invite object and its metadata, the stage-instance and target-users job objects, and
  * the requests of Get Invite, Create Channel Invite and Update Target Users.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { GuildInviteFlags, InviteTargetType, TargetUsersJobStatus } from '../flags.js';
 import { limits } from '../limits.js';
 import { flagsInt, queryBoolean, responseObject, responseTimestamp, snowflake } from './common.js';
@@ -17,20 +17,22 @@ import { user } from './user.js';
  */
 
 /** An invite code as a path carries it: a non-empty string. */
-export const inviteCode = z.string().min(1, { message: 'code must be a non-empty invite code' });
+export const inviteCode = z
+  .string()
+  .check(z.minLength(1, { message: 'code must be a non-empty invite code' }));
 
 /**
  * A welcome screen as embedded in an invite's guild. The full schema lives in the guild area; here
  * only what an invite shows is checked.
  */
 const inviteWelcomeScreen = responseObject({
-  description: z.string().nullish(),
+  description: z.nullish(z.string()),
   welcome_channels: z.array(
     responseObject({
       channel_id: snowflake,
       description: z.string(),
-      emoji_id: snowflake.nullish(),
-      emoji_name: z.string().nullish(),
+      emoji_id: z.nullish(snowflake),
+      emoji_name: z.nullish(z.string()),
     }),
   ),
 });
@@ -42,16 +44,16 @@ const inviteWelcomeScreen = responseObject({
 export const inviteGuild = responseObject({
   id: snowflake,
   name: z.string(),
-  splash: z.string().nullish(),
-  banner: z.string().nullish(),
-  description: z.string().nullish(),
-  icon: z.string().nullish(),
-  features: z.array(z.string()).optional(),
-  verification_level: z.number().int().nullish(),
-  vanity_url_code: z.string().nullish(),
-  nsfw_level: z.number().int().nullish(),
-  premium_subscription_count: z.number().int().optional(),
-  welcome_screen: inviteWelcomeScreen.optional(),
+  splash: z.nullish(z.string()),
+  banner: z.nullish(z.string()),
+  description: z.nullish(z.string()),
+  icon: z.nullish(z.string()),
+  features: z.optional(z.array(z.string())),
+  verification_level: z.nullish(z.number().check(z.int())),
+  vanity_url_code: z.nullish(z.string()),
+  nsfw_level: z.nullish(z.number().check(z.int())),
+  premium_subscription_count: z.optional(z.number().check(z.int())),
+  welcome_screen: z.optional(inviteWelcomeScreen),
 });
 /** The partial guild of an invite. */
 export type InviteGuild = z.infer<typeof inviteGuild>;
@@ -59,10 +61,10 @@ export type InviteGuild = z.infer<typeof inviteGuild>;
 /** A partial application (the embedded application of an EMBEDDED_APPLICATION invite). */
 export const partialApplication = responseObject({
   id: snowflake,
-  name: z.string().optional(),
-  icon: z.string().nullish(),
-  description: z.string().optional(),
-  bot: user.optional(),
+  name: z.optional(z.string()),
+  icon: z.nullish(z.string()),
+  description: z.optional(z.string()),
+  bot: z.optional(user),
 });
 /** A partial application. */
 export type PartialApplication = z.infer<typeof partialApplication>;
@@ -84,22 +86,22 @@ export const inviteScheduledEvent = responseObject({
  */
 export const invite = responseObject({
   /** Invite Types: GUILD=0, GROUP_DM=1, FRIEND=2. */
-  type: z.number().int(),
+  type: z.number().check(z.int()),
   code: z.string(),
-  guild: inviteGuild.optional(),
-  channel: partialChannel.nullable(),
-  inviter: user.optional(),
+  guild: z.optional(inviteGuild),
+  channel: z.nullable(partialChannel),
+  inviter: z.optional(user),
   /** Invite Target Types: STREAM=1, EMBEDDED_APPLICATION=2. */
-  target_type: z.number().int().optional(),
-  target_user: user.optional(),
-  target_application: partialApplication.optional(),
-  approximate_presence_count: z.number().int().optional(),
-  approximate_member_count: z.number().int().optional(),
-  expires_at: responseTimestamp.nullable(),
-  guild_scheduled_event: inviteScheduledEvent.optional(),
+  target_type: z.optional(z.number().check(z.int())),
+  target_user: z.optional(user),
+  target_application: z.optional(partialApplication),
+  approximate_presence_count: z.optional(z.number().check(z.int())),
+  approximate_member_count: z.optional(z.number().check(z.int())),
+  expires_at: z.nullable(responseTimestamp),
+  guild_scheduled_event: z.optional(inviteScheduledEvent),
   /** Guild Invite Flags. */
-  flags: flagsInt.optional(),
-  roles: z.array(partialRole).optional(),
+  flags: z.optional(flagsInt),
+  roles: z.optional(z.array(partialRole)),
 });
 /** An invite. */
 export type Invite = z.infer<typeof invite>;
@@ -109,10 +111,10 @@ export type Invite = z.infer<typeof invite>;
  * MANAGE_GUILD): uses so far, `max_uses` (0 unlimited), `max_age` (seconds, 0 never expires),
  * `temporary` membership and `created_at`.
  */
-export const inviteWithMetadata = invite.extend({
-  uses: z.number().int(),
-  max_uses: z.number().int(),
-  max_age: z.number().int(),
+export const inviteWithMetadata = z.extend(invite, {
+  uses: z.number().check(z.int()),
+  max_uses: z.number().check(z.int()),
+  max_age: z.number().check(z.int()),
   temporary: z.boolean(),
   created_at: responseTimestamp,
 });
@@ -122,17 +124,21 @@ export type InviteWithMetadata = z.infer<typeof inviteWithMetadata>;
 /** The stage instance of an invite to a live stage: `topic` is 1-120 characters. */
 export const inviteStageInstance = responseObject({
   /** Partial guild members: the members speaking in the stage. */
-  members: z.array(guildMember.partial()),
-  participant_count: z.number().int(),
-  speaker_count: z.number().int(),
+  members: z.array(z.partial(guildMember)),
+  participant_count: z.number().check(z.int()),
+  speaker_count: z.number().check(z.int()),
   topic: z
     .string()
-    .min(limits.invite.stageTopicMinLength, {
-      message: `topic must be at least ${limits.invite.stageTopicMinLength} character`,
-    })
-    .max(limits.invite.stageTopicMaxLength, {
-      message: `topic must be at most ${limits.invite.stageTopicMaxLength} characters`,
-    }),
+    .check(
+      z.minLength(limits.invite.stageTopicMinLength, {
+        message: `topic must be at least ${limits.invite.stageTopicMinLength} character`,
+      }),
+    )
+    .check(
+      z.maxLength(limits.invite.stageTopicMaxLength, {
+        message: `topic must be at most ${limits.invite.stageTopicMaxLength} characters`,
+      }),
+    ),
 });
 /** An invite stage instance. */
 export type InviteStageInstance = z.infer<typeof inviteStageInstance>;
@@ -149,11 +155,11 @@ export const targetUsersJobStatus = responseObject({
   status: z.literal(jobStatusValues, {
     message: `status must be one of ${jobStatusValues.join(', ')} (TargetUsersJobStatus)`,
   }),
-  total_users: z.number().int().min(0),
-  processed_users: z.number().int().min(0),
+  total_users: z.number().check(z.int()).check(z.minimum(0)),
+  processed_users: z.number().check(z.int()).check(z.minimum(0)),
   created_at: responseTimestamp,
-  completed_at: responseTimestamp.nullable(),
-  error_message: z.string().nullable(),
+  completed_at: z.nullable(responseTimestamp),
+  error_message: z.nullable(z.string()),
 });
 /** A target users job status. */
 export type TargetUsersJobStatusObject = z.infer<typeof targetUsersJobStatus>;
@@ -163,8 +169,8 @@ export type TargetUsersJobStatusObject = z.infer<typeof targetUsersJobStatus>;
  * `guild_scheduled_event_id` embeds that event when it belongs to the invite's guild.
  */
 export const getInviteQuery = z.object({
-  with_counts: queryBoolean.optional(),
-  guild_scheduled_event_id: snowflake.optional(),
+  with_counts: z.optional(queryBoolean),
+  guild_scheduled_event_id: z.optional(snowflake),
 });
 /** Get Invite query (as sent). */
 export type GetInviteQuery = z.input<typeof getInviteQuery>;
@@ -193,61 +199,78 @@ export const createChannelInviteDefaults = {
  */
 export const createChannelInviteBody = z
   .object({
-    max_age: z
-      .number({ message: 'max_age must be a number of seconds' })
-      .int({ message: 'max_age must be an integer' })
-      .min(0, { message: 'max_age must be at least 0 (0 never expires)' })
-      .max(limits.invite.maxAgeMaxSeconds, {
-        message: `max_age must be at most ${limits.invite.maxAgeMaxSeconds} seconds (7 days)`,
-      })
-      .nullish(),
-    max_uses: z
-      .number({ message: 'max_uses must be a number' })
-      .int({ message: 'max_uses must be an integer' })
-      .min(0, { message: 'max_uses must be at least 0 (0 is unlimited)' })
-      .max(limits.invite.maxUsesMax, { message: `max_uses must be at most ${limits.invite.maxUsesMax}` })
-      .nullish(),
-    temporary: z.boolean().nullish(),
-    unique: z.boolean().nullish(),
-    target_type: z
-      .literal(targetTypeValues, {
+    max_age: z.nullish(
+      z
+        .number({ message: 'max_age must be a number of seconds' })
+        .check(z.int({ message: 'max_age must be an integer' }))
+        .check(z.minimum(0, { message: 'max_age must be at least 0 (0 never expires)' }))
+        .check(
+          z.maximum(limits.invite.maxAgeMaxSeconds, {
+            message: `max_age must be at most ${limits.invite.maxAgeMaxSeconds} seconds (7 days)`,
+          }),
+        ),
+    ),
+    max_uses: z.nullish(
+      z
+        .number({ message: 'max_uses must be a number' })
+        .check(z.int({ message: 'max_uses must be an integer' }))
+        .check(z.minimum(0, { message: 'max_uses must be at least 0 (0 is unlimited)' }))
+        .check(
+          z.maximum(limits.invite.maxUsesMax, {
+            message: `max_uses must be at most ${limits.invite.maxUsesMax}`,
+          }),
+        ),
+    ),
+    temporary: z.nullish(z.boolean()),
+    unique: z.nullish(z.boolean()),
+    target_type: z.nullish(
+      z.literal(targetTypeValues, {
         message: `target_type must be one of ${targetTypeValues.join(', ')} (STREAM, EMBEDDED_APPLICATION)`,
-      })
-      .nullish(),
-    target_user_id: snowflake.nullish(),
-    target_application_id: snowflake.nullish(),
-    role_ids: z
-      .array(snowflake)
-      .max(limits.invite.roleIdsMax, {
-        message: `role_ids must hold at most ${limits.invite.roleIdsMax} roles`,
-      })
-      .refine((ids) => new Set(ids).size === ids.length, { message: 'role_ids must not repeat a role' })
-      .nullish(),
-    flags: flagsInt
-      .refine((v) => (v & ~allGuildInviteFlags) === 0, {
-        message: `flags may only hold Guild Invite Flags (IS_GUEST_INVITE = ${GuildInviteFlags.IS_GUEST_INVITE})`,
-      })
-      .nullish(),
+      }),
+    ),
+    target_user_id: z.nullish(snowflake),
+    target_application_id: z.nullish(snowflake),
+    role_ids: z.nullish(
+      z
+        .array(snowflake)
+        .check(
+          z.maxLength(limits.invite.roleIdsMax, {
+            message: `role_ids must hold at most ${limits.invite.roleIdsMax} roles`,
+          }),
+        )
+        .check(
+          z.refine((ids) => new Set(ids).size === ids.length, { message: 'role_ids must not repeat a role' }),
+        ),
+    ),
+    flags: z.nullish(
+      flagsInt.check(
+        z.refine((v) => (v & ~allGuildInviteFlags) === 0, {
+          message: `flags may only hold Guild Invite Flags (IS_GUEST_INVITE = ${GuildInviteFlags.IS_GUEST_INVITE})`,
+        }),
+      ),
+    ),
   })
-  .superRefine((body, ctx) => {
-    // The platform's documentation: the target id is "required if target_type is" its kind.
-    if (body.target_type === InviteTargetType.STREAM && !body.target_user_id) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['target_user_id'],
-        message: 'target_user_id is required when target_type is 1 (STREAM)',
-        input: body.target_user_id,
-      });
-    }
-    if (body.target_type === InviteTargetType.EMBEDDED_APPLICATION && !body.target_application_id) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['target_application_id'],
-        message: 'target_application_id is required when target_type is 2 (EMBEDDED_APPLICATION)',
-        input: body.target_application_id,
-      });
-    }
-  });
+  .check(
+    z.superRefine((body, ctx) => {
+      // The platform's documentation: the target id is "required if target_type is" its kind.
+      if (body.target_type === InviteTargetType.STREAM && !body.target_user_id) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['target_user_id'],
+          message: 'target_user_id is required when target_type is 1 (STREAM)',
+          input: body.target_user_id,
+        });
+      }
+      if (body.target_type === InviteTargetType.EMBEDDED_APPLICATION && !body.target_application_id) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['target_application_id'],
+          message: 'target_application_id is required when target_type is 2 (EMBEDDED_APPLICATION)',
+          input: body.target_application_id,
+        });
+      }
+    }),
+  );
 /** Create Channel Invite body. */
 export type CreateChannelInviteBody = z.infer<typeof createChannelInviteBody>;
 

@@ -2,7 +2,7 @@
  * Lobbies: the lobby, its members and messages as the platform returns them, and the request bodies
  * of the 16 lobby operations with every documented rule.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { allLobbyMemberFlags } from '../flags.js';
 import { limits } from '../limits.js';
 import { flagsInt, queryInt, responseObject, snowflake, stringDict } from './common.js';
@@ -14,9 +14,9 @@ import { user } from './user.js';
 /** A lobby member: `metadata??`, `flags?` (CanLinkLobby = 1), and paths.md's `additional_name`. */
 export const lobbyMember = responseObject({
   id: snowflake,
-  metadata: z.record(z.string(), z.string()).nullish(),
-  flags: flagsInt.optional(),
-  additional_name: z.string().optional(),
+  metadata: z.nullish(z.record(z.string(), z.string())),
+  flags: z.optional(flagsInt),
+  additional_name: z.optional(z.string()),
 });
 /** A lobby member. */
 export type LobbyMember = z.infer<typeof lobbyMember>;
@@ -25,11 +25,11 @@ export type LobbyMember = z.infer<typeof lobbyMember>;
 export const lobby = responseObject({
   id: snowflake,
   application_id: snowflake,
-  metadata: z.record(z.string(), z.string()).nullable(),
+  metadata: z.nullable(z.record(z.string(), z.string())),
   members: z.array(lobbyMember),
-  linked_channel: channel.optional(),
+  linked_channel: z.optional(channel),
   /** Shown by the OpenAPI document, not by the specification. */
-  flags: flagsInt.optional(),
+  flags: z.optional(flagsInt),
 });
 /** A lobby. */
 export type Lobby = z.infer<typeof lobby>;
@@ -37,15 +37,15 @@ export type Lobby = z.infer<typeof lobby>;
 /** A message sent in a lobby (paths.md's fields). */
 export const lobbyMessage = responseObject({
   id: snowflake,
-  type: z.number().int(),
+  type: z.number().check(z.int()),
   content: z.string(),
   lobby_id: snowflake,
   channel_id: snowflake,
   author: user,
-  metadata: z.record(z.string(), z.string()).nullish(),
-  moderation_metadata: z.record(z.string(), z.string()).nullish(),
+  metadata: z.nullish(z.record(z.string(), z.string())),
+  moderation_metadata: z.nullish(z.record(z.string(), z.string())),
   flags: flagsInt,
-  application_id: snowflake.optional(),
+  application_id: z.optional(snowflake),
 });
 /** A lobby message. */
 export type LobbyMessage = z.infer<typeof lobbyMessage>;
@@ -61,29 +61,31 @@ export type LinkedChannelInvite = z.infer<typeof linkedChannelInvite>;
 export const lobbyMetadata = stringDict(limits.lobby.metadataTotalLength);
 
 /** Lobby member flags: only bits the platform defines (CanLinkLobby). */
-export const lobbyMemberFlags = flagsInt.refine((bits) => (bits & ~allLobbyMemberFlags) === 0, {
-  message: 'only lobby member flag CanLinkLobby (1) may be set',
-});
+export const lobbyMemberFlags = flagsInt.check(
+  z.refine((bits) => (bits & ~allLobbyMemberFlags) === 0, {
+    message: 'only lobby member flag CanLinkLobby (1) may be set',
+  }),
+);
 
 /** `additional_name`: 1-80 characters; null clears it, omitted keeps it. */
 export const additionalName = z
   .string()
-  .min(limits.lobby.additionalNameMinLength)
-  .max(limits.lobby.additionalNameMaxLength);
+  .check(z.minLength(limits.lobby.additionalNameMinLength))
+  .check(z.maxLength(limits.lobby.additionalNameMaxLength));
 
 /** `idle_timeout_seconds`: 5 to 604800 (7 days). */
 export const idleTimeoutSeconds = z
   .number()
-  .int()
-  .min(limits.lobby.idleTimeoutMinSeconds)
-  .max(limits.lobby.idleTimeoutMaxSeconds);
+  .check(z.int())
+  .check(z.minimum(limits.lobby.idleTimeoutMinSeconds))
+  .check(z.maximum(limits.lobby.idleTimeoutMaxSeconds));
 
 /** Lobby member params (Create Lobby and Modify Lobby `members`): id required, metadata?, flags?. */
 export const lobbyMemberParams = z.object({
   id: snowflake,
-  metadata: lobbyMetadata.nullish(),
-  flags: lobbyMemberFlags.nullish(),
-  additional_name: additionalName.nullish(),
+  metadata: z.nullish(lobbyMetadata),
+  flags: z.nullish(lobbyMemberFlags),
+  additional_name: z.nullish(additionalName),
 });
 /** One member entry of Create or Modify Lobby. */
 export type LobbyMemberParams = z.input<typeof lobbyMemberParams>;
@@ -107,26 +109,26 @@ function distinctIds<T extends { id: string }>(entries: readonly T[], ctx: z.cor
 /** The members list of Create and Modify Lobby: at most 25 entries, one per user. */
 export const lobbyMembersList = z
   .array(lobbyMemberParams)
-  .max(limits.lobby.membersPerRequest)
-  .superRefine(distinctIds);
+  .check(z.maxLength(limits.lobby.membersPerRequest))
+  .check(z.superRefine(distinctIds));
 
 /** Create Lobby. */
 export const createLobbyBody = z.object({
-  metadata: lobbyMetadata.nullish(),
-  members: lobbyMembersList.nullish(),
-  idle_timeout_seconds: idleTimeoutSeconds.nullish(),
-  flags: lobbyMemberFlags.nullish(),
+  metadata: z.nullish(lobbyMetadata),
+  members: z.nullish(lobbyMembersList),
+  idle_timeout_seconds: z.nullish(idleTimeoutSeconds),
+  flags: z.nullish(lobbyMemberFlags),
 });
 /** Create Lobby body. */
 export type CreateLobbyBody = z.input<typeof createLobbyBody>;
 
 /** Create or Join Lobby (bearer): joins the lobby holding `secret`, creating it when none does. */
 export const createOrJoinLobbyBody = z.object({
-  secret: z.string().min(1).max(limits.lobby.secretMaxLength),
-  idle_timeout_seconds: idleTimeoutSeconds.nullish(),
-  lobby_metadata: lobbyMetadata.nullish(),
-  member_metadata: lobbyMetadata.nullish(),
-  flags: lobbyMemberFlags.nullish(),
+  secret: z.string().check(z.minLength(1)).check(z.maxLength(limits.lobby.secretMaxLength)),
+  idle_timeout_seconds: z.nullish(idleTimeoutSeconds),
+  lobby_metadata: z.nullish(lobbyMetadata),
+  member_metadata: z.nullish(lobbyMetadata),
+  flags: z.nullish(lobbyMemberFlags),
 });
 /** Create or Join Lobby body. */
 export type CreateOrJoinLobbyBody = z.input<typeof createOrJoinLobbyBody>;
@@ -136,19 +138,19 @@ export type CreateOrJoinLobbyBody = z.input<typeof createOrJoinLobbyBody>;
  * absent from the list are removed).
  */
 export const modifyLobbyBody = z.object({
-  metadata: lobbyMetadata.nullish(),
-  members: lobbyMembersList.nullish(),
-  idle_timeout_seconds: idleTimeoutSeconds.nullish(),
-  flags: lobbyMemberFlags.nullish(),
+  metadata: z.nullish(lobbyMetadata),
+  members: z.nullish(lobbyMembersList),
+  idle_timeout_seconds: z.nullish(idleTimeoutSeconds),
+  flags: z.nullish(lobbyMemberFlags),
 });
 /** Modify Lobby body. */
 export type ModifyLobbyBody = z.input<typeof modifyLobbyBody>;
 
 /** Add a Member (upsert): metadata and flags are updated when the user is already a member. */
 export const addLobbyMemberBody = z.object({
-  metadata: lobbyMetadata.nullish(),
-  flags: lobbyMemberFlags.nullish(),
-  additional_name: additionalName.nullish(),
+  metadata: z.nullish(lobbyMetadata),
+  flags: z.nullish(lobbyMemberFlags),
+  additional_name: z.nullish(additionalName),
 });
 /** Add a Member body. */
 export type AddLobbyMemberBody = z.input<typeof addLobbyMemberBody>;
@@ -156,10 +158,10 @@ export type AddLobbyMemberBody = z.input<typeof addLobbyMemberBody>;
 /** One entry of Bulk Update Lobby Members: upsert, or remove with `remove_member: true`. */
 export const bulkLobbyMemberEntry = z.object({
   id: snowflake,
-  metadata: lobbyMetadata.nullish(),
-  flags: lobbyMemberFlags.nullish(),
-  additional_name: additionalName.nullish(),
-  remove_member: z.boolean().nullish(),
+  metadata: z.nullish(lobbyMetadata),
+  flags: z.nullish(lobbyMemberFlags),
+  additional_name: z.nullish(additionalName),
+  remove_member: z.nullish(z.boolean()),
 });
 /** One bulk entry. */
 export type BulkLobbyMemberEntry = z.input<typeof bulkLobbyMemberEntry>;
@@ -167,14 +169,14 @@ export type BulkLobbyMemberEntry = z.input<typeof bulkLobbyMemberEntry>;
 /** Bulk Update Lobby Members: 1 to 25 entries, one per user. */
 export const bulkUpdateLobbyMembersBody = z
   .array(bulkLobbyMemberEntry)
-  .min(limits.lobby.bulkMinEntries)
-  .max(limits.lobby.membersPerRequest)
-  .superRefine(distinctIds);
+  .check(z.minLength(limits.lobby.bulkMinEntries))
+  .check(z.maxLength(limits.lobby.membersPerRequest))
+  .check(z.superRefine(distinctIds));
 /** Bulk Update Lobby Members body. */
 export type BulkUpdateLobbyMembersBody = z.input<typeof bulkUpdateLobbyMembersBody>;
 
 /** Link or unlink a channel: `channel_id` links; omitted, null or an empty body unlinks. */
-export const linkLobbyChannelBody = z.object({ channel_id: snowflake.nullish() });
+export const linkLobbyChannelBody = z.object({ channel_id: z.nullish(snowflake) });
 /** Link or unlink body. */
 export type LinkLobbyChannelBody = z.input<typeof linkLobbyChannelBody>;
 
@@ -182,17 +184,18 @@ export type LinkLobbyChannelBody = z.input<typeof linkLobbyChannelBody>;
 export const sendLobbyMessageBody = z.object({
   content: z
     .string()
-    .min(1, { message: 'content must not be empty' })
-    .max(limits.lobby.messageContentMaxLength),
-  metadata: lobbyMetadata.nullish(),
-  flags: flagsInt.nullish(),
+    .check(z.minLength(1, { message: 'content must not be empty' }))
+    .check(z.maxLength(limits.lobby.messageContentMaxLength)),
+  metadata: z.nullish(lobbyMetadata),
+  flags: z.nullish(flagsInt),
 });
 /** Send Lobby Message body. */
 export type SendLobbyMessageBody = z.input<typeof sendLobbyMessageBody>;
 
 /** Get Lobby Messages query: `limit` 1-200, default 50. */
 export const getLobbyMessagesQuery = z.object({
-  limit: queryInt(limits.lobby.messagesLimitMin, limits.lobby.messagesLimitMax).default(
+  limit: z._default(
+    queryInt(limits.lobby.messagesLimitMin, limits.lobby.messagesLimitMax),
     limits.lobby.messagesLimitDefault,
   ),
 });
@@ -202,13 +205,17 @@ export type GetLobbyMessagesQuery = z.input<typeof getLobbyMessagesQuery>;
 /** Message moderation metadata: at most 5 keys, keys ≤ 1024 and values ≤ 2000 characters. */
 export const moderationMetadataBody = z
   .record(
-    z.string().max(limits.moderationMetadata.keyMaxLength, {
-      message: `keys must be at most ${limits.moderationMetadata.keyMaxLength} characters`,
-    }),
-    z.string().max(limits.moderationMetadata.valueMaxLength),
+    z.string().check(
+      z.maxLength(limits.moderationMetadata.keyMaxLength, {
+        message: `keys must be at most ${limits.moderationMetadata.keyMaxLength} characters`,
+      }),
+    ),
+    z.string().check(z.maxLength(limits.moderationMetadata.valueMaxLength)),
   )
-  .refine((dict) => Object.keys(dict).length <= limits.moderationMetadata.maxKeys, {
-    message: `at most ${limits.moderationMetadata.maxKeys} keys`,
-  });
+  .check(
+    z.refine((dict) => Object.keys(dict).length <= limits.moderationMetadata.maxKeys, {
+      message: `at most ${limits.moderationMetadata.maxKeys} keys`,
+    }),
+  );
 /** Moderation metadata body. */
 export type ModerationMetadataBody = z.input<typeof moderationMetadataBody>;

@@ -3,7 +3,7 @@
  * deprecated nickname route), with the per-field permissions Modify Guild Member checks and the
  * timeout rule that needs the current time.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { editableGuildMemberFlags, GuildMemberFlags } from '../flags.js';
 import { limits } from '../limits.js';
 import { type PermissionName, Permissions } from '../permissions.js';
@@ -17,19 +17,23 @@ const IMAGE_DATA_RE = /^data:image\/(?:png|jpeg|jpg|gif|webp|avif);base64,([A-Za
  */
 export const imageData = z
   .string()
-  .regex(IMAGE_DATA_RE, { message: 'must be image data (a data URI: data:image/<type>;base64,<data>)' })
-  // Base64 comes in groups of four characters; a truncated payload is not an image.
-  .refine((v) => (IMAGE_DATA_RE.exec(v)?.[1]?.length ?? 0) % 4 === 0, {
-    message: 'must be image data whose base64 payload is complete (length a multiple of 4)',
-  });
+  .check(
+    z.regex(IMAGE_DATA_RE, { message: 'must be image data (a data URI: data:image/<type>;base64,<data>)' }),
+  )
+  .check(
+    z.refine((v) => (IMAGE_DATA_RE.exec(v)?.[1]?.length ?? 0) % 4 === 0, {
+      message: 'must be image data whose base64 payload is complete (length a multiple of 4)',
+    }),
+  );
 
 /** List Guild Members query: `limit` 1-1000 (default 1), `after` the highest user id seen (default 0). */
 export const listGuildMembersQuery = z.object({
-  limit: queryInt(limits.member.listLimitMin, limits.member.listLimitMax).default(
+  limit: z._default(
+    queryInt(limits.member.listLimitMin, limits.member.listLimitMax),
     limits.member.listLimitDefault,
   ),
   /** The highest user id of the previous page; "0" starts from the beginning. */
-  after: snowflake.default('0'),
+  after: z._default(snowflake, '0'),
 });
 /** List Guild Members query (as sent). */
 export type ListGuildMembersQuery = z.input<typeof listGuildMembersQuery>;
@@ -40,7 +44,8 @@ export type ListGuildMembersQuery = z.input<typeof listGuildMembersQuery>;
  */
 export const searchGuildMembersQuery = z.object({
   query: z.string({ message: 'query is required (a string matched against names)' }),
-  limit: queryInt(limits.member.listLimitMin, limits.member.listLimitMax).default(
+  limit: z._default(
+    queryInt(limits.member.listLimitMin, limits.member.listLimitMax),
     limits.member.listLimitDefault,
   ),
 });
@@ -54,11 +59,11 @@ export type SearchGuildMembersQuery = z.input<typeof searchGuildMembersQuery>;
 export const addGuildMemberBody = z.object({
   access_token: z
     .string({ message: 'access_token is required (a user token with the guilds.join scope)' })
-    .nonempty({ message: 'access_token must not be empty' }),
-  nick: z.string().nullish(),
-  roles: z.array(snowflake).nullish(),
-  mute: z.boolean().nullish(),
-  deaf: z.boolean().nullish(),
+    .check(z.minLength(1, { message: 'access_token must not be empty' })),
+  nick: z.nullish(z.string()),
+  roles: z.nullish(z.array(snowflake)),
+  mute: z.nullish(z.boolean()),
+  deaf: z.nullish(z.boolean()),
 });
 /** Add Guild Member body. */
 export type AddGuildMemberBody = z.infer<typeof addGuildMemberBody>;
@@ -67,9 +72,11 @@ export type AddGuildMemberBody = z.infer<typeof addGuildMemberBody>;
  * Guild member flags a request may carry: only the editable bits
  * (`editableGuildMemberFlags`, i.e. BYPASSES_VERIFICATION).
  */
-export const editableMemberFlags = flagsInt.refine((v) => (v & ~editableGuildMemberFlags) === 0, {
-  message: `only editable guild member flags may be set (BYPASSES_VERIFICATION = ${GuildMemberFlags.BYPASSES_VERIFICATION})`,
-});
+export const editableMemberFlags = flagsInt.check(
+  z.refine((v) => (v & ~editableGuildMemberFlags) === 0, {
+    message: `only editable guild member flags may be set (BYPASSES_VERIFICATION = ${GuildMemberFlags.BYPASSES_VERIFICATION})`,
+  }),
+);
 
 /**
  * Modify Guild Member body: every field optional and nullable. `channel_id` null disconnects the
@@ -77,15 +84,15 @@ export const editableMemberFlags = flagsInt.refine((v) => (v & ~editableGuildMem
  * days ahead (checked by {@link modifyGuildMemberIssues}, which needs the time).
  */
 export const modifyGuildMemberBody = z.object({
-  nick: z.string().nullish(),
-  roles: z.array(snowflake).nullish(),
+  nick: z.nullish(z.string()),
+  roles: z.nullish(z.array(snowflake)),
   /** 400 when the user is not in voice. */
-  mute: z.boolean().nullish(),
+  mute: z.nullish(z.boolean()),
   /** 400 when the user is not in voice. */
-  deaf: z.boolean().nullish(),
-  channel_id: snowflake.nullish(),
-  communication_disabled_until: isoTimestamp.nullish(),
-  flags: editableMemberFlags.nullish(),
+  deaf: z.nullish(z.boolean()),
+  channel_id: z.nullish(snowflake),
+  communication_disabled_until: z.nullish(isoTimestamp),
+  flags: z.nullish(editableMemberFlags),
 });
 /** Modify Guild Member body. */
 export type ModifyGuildMemberBody = z.infer<typeof modifyGuildMemberBody>;
@@ -116,9 +123,11 @@ export function modifyGuildMemberIssues(
 
 /** {@link modifyGuildMemberBody} with the time-dependent rules of {@link modifyGuildMemberIssues} at `now`. */
 export function modifyGuildMemberBodyAt(now: number) {
-  return modifyGuildMemberBody.superRefine((body, ctx) => {
-    for (const issue of modifyGuildMemberIssues(body, now)) ctx.addIssue({ ...issue });
-  });
+  return modifyGuildMemberBody.check(
+    z.superRefine((body, ctx) => {
+      for (const issue of modifyGuildMemberIssues(body, now)) ctx.addIssue({ ...issue });
+    }),
+  );
 }
 
 /**
@@ -207,24 +216,24 @@ export function holdsFieldPermission(permissions: bigint, requirement: FieldPerm
  * `banner` and `avatar` (image data URIs), `bio`.
  */
 export const modifyCurrentMemberBody = z.object({
-  nick: z.string().nullish(),
-  banner: imageData.nullish(),
-  avatar: imageData.nullish(),
-  bio: z.string().nullish(),
+  nick: z.nullish(z.string()),
+  banner: z.nullish(imageData),
+  avatar: z.nullish(imageData),
+  bio: z.nullish(z.string()),
 });
 /** Modify Current Member body. */
 export type ModifyCurrentMemberBody = z.infer<typeof modifyCurrentMemberBody>;
 
 /** Modify Current User Nick body (deprecated route): `nick`, null or absent to clear it. */
 export const modifyCurrentUserNickBody = z.object({
-  nick: z.string().nullish(),
+  nick: z.nullish(z.string()),
 });
 /** Modify Current User Nick body. */
 export type ModifyCurrentUserNickBody = z.infer<typeof modifyCurrentUserNickBody>;
 
 /** Modify Current User Nick answer: the nickname now set (null when cleared). */
 export const modifyCurrentUserNickResponse = responseObject({
-  nick: z.string().nullable(),
+  nick: z.nullable(z.string()),
 });
 /** Modify Current User Nick answer. */
 export type ModifyCurrentUserNickResponse = z.infer<typeof modifyCurrentUserNickResponse>;

@@ -4,7 +4,7 @@
  * "at least 5 of which let @everyone send messages" needs the guild's channels and is
  * {@link onboardingEveryoneIssues}.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { OnboardingMode, PromptType, type ValueOf } from '../flags.js';
 import { limits } from '../limits.js';
 import { responseObject, snowflake } from './common.js';
@@ -18,12 +18,12 @@ export const onboardingOption = responseObject({
   id: snowflake,
   channel_ids: z.array(snowflake),
   role_ids: z.array(snowflake),
-  emoji: emoji.optional(),
-  emoji_id: snowflake.optional(),
-  emoji_name: z.string().optional(),
-  emoji_animated: z.boolean().optional(),
+  emoji: z.optional(emoji),
+  emoji_id: z.optional(snowflake),
+  emoji_name: z.optional(z.string()),
+  emoji_animated: z.optional(z.boolean()),
   title: z.string(),
-  description: z.string().optional(),
+  description: z.optional(z.string()),
 });
 /** A prompt option. */
 export type OnboardingOption = z.infer<typeof onboardingOption>;
@@ -34,7 +34,7 @@ export type OnboardingOption = z.infer<typeof onboardingOption>;
  */
 export const onboardingPrompt = responseObject({
   id: snowflake,
-  type: z.number().int(),
+  type: z.number().check(z.int()),
   options: z.array(onboardingOption),
   title: z.string(),
   single_select: z.boolean(),
@@ -52,21 +52,21 @@ export const onboarding = responseObject({
   default_channel_ids: z.array(snowflake),
   enabled: z.boolean(),
   /** Onboarding Mode: what counts towards the default-channel constraints. */
-  mode: z.number().int(),
+  mode: z.number().check(z.int()),
 });
 /** A guild's onboarding. */
 export type Onboarding = z.infer<typeof onboarding>;
 
 /** An option in a request; a new option has no id yet. */
 export const onboardingOptionBody = z.object({
-  id: snowflake.nullish(),
+  id: z.nullish(snowflake),
   title: z.string({ message: 'title is required for an option' }),
-  description: z.string().nullish(),
-  emoji_id: snowflake.nullish(),
-  emoji_name: z.string().nullish(),
-  emoji_animated: z.boolean().nullish(),
-  channel_ids: z.array(snowflake).nullish(),
-  role_ids: z.array(snowflake).nullish(),
+  description: z.nullish(z.string()),
+  emoji_id: z.nullish(snowflake),
+  emoji_name: z.nullish(z.string()),
+  emoji_animated: z.nullish(z.boolean()),
+  channel_ids: z.nullish(z.array(snowflake)),
+  role_ids: z.nullish(z.array(snowflake)),
 });
 /** An option in a request. */
 export type OnboardingOptionBody = z.infer<typeof onboardingOptionBody>;
@@ -79,32 +79,38 @@ export const onboardingPromptBody = z.object({
   id: snowflake,
   title: z.string({ message: 'title is required for a prompt' }),
   options: z.array(onboardingOptionBody),
-  type: z
-    .number()
-    .int()
-    .refine((v) => promptTypes.includes(v), {
-      message: `type must be a Prompt Type: ${PromptType.MULTIPLE_CHOICE} (MULTIPLE_CHOICE) or ${PromptType.DROPDOWN} (DROPDOWN)`,
-    })
-    .nullish(),
-  single_select: z.boolean().nullish(),
-  required: z.boolean().nullish(),
-  in_onboarding: z.boolean().nullish(),
+  type: z.nullish(
+    z
+      .number()
+      .check(z.int())
+      .check(
+        z.refine((v) => promptTypes.includes(v), {
+          message: `type must be a Prompt Type: ${PromptType.MULTIPLE_CHOICE} (MULTIPLE_CHOICE) or ${PromptType.DROPDOWN} (DROPDOWN)`,
+        }),
+      ),
+  ),
+  single_select: z.nullish(z.boolean()),
+  required: z.nullish(z.boolean()),
+  in_onboarding: z.nullish(z.boolean()),
 });
 /** A prompt in a request. */
 export type OnboardingPromptBody = z.infer<typeof onboardingPromptBody>;
 
 /** The fields of Modify Guild Onboarding, before the constraint on default channels. */
 const modifyOnboardingFields = z.object({
-  prompts: z.array(onboardingPromptBody).nullish(),
-  default_channel_ids: z.array(snowflake).nullish(),
-  enabled: z.boolean().nullish(),
-  mode: z
-    .number()
-    .int()
-    .refine((v) => modes.includes(v), {
-      message: `mode must be ${OnboardingMode.ONBOARDING_DEFAULT} (ONBOARDING_DEFAULT) or ${OnboardingMode.ONBOARDING_ADVANCED} (ONBOARDING_ADVANCED)`,
-    })
-    .nullish(),
+  prompts: z.nullish(z.array(onboardingPromptBody)),
+  default_channel_ids: z.nullish(z.array(snowflake)),
+  enabled: z.nullish(z.boolean()),
+  mode: z.nullish(
+    z
+      .number()
+      .check(z.int())
+      .check(
+        z.refine((v) => modes.includes(v), {
+          message: `mode must be ${OnboardingMode.ONBOARDING_DEFAULT} (ONBOARDING_DEFAULT) or ${OnboardingMode.ONBOARDING_ADVANCED} (ONBOARDING_ADVANCED)`,
+        }),
+      ),
+  ),
 });
 /** Modify Guild Onboarding body. */
 export type ModifyOnboardingBody = z.infer<typeof modifyOnboardingFields>;
@@ -201,6 +207,8 @@ export function onboardingEveryoneIssues(
  * ({@link onboardingChannelIssues}; without `mode` in the body the ADVANCED reading is used here, and
  * the emulator re-checks with the guild's mode). Needs MANAGE_GUILD and MANAGE_ROLES.
  */
-export const modifyOnboardingBody = modifyOnboardingFields.superRefine((body, ctx) => {
-  for (const issue of onboardingChannelIssues(body)) ctx.addIssue({ ...issue });
-});
+export const modifyOnboardingBody = modifyOnboardingFields.check(
+  z.superRefine((body, ctx) => {
+    for (const issue of onboardingChannelIssues(body)) ctx.addIssue({ ...issue });
+  }),
+);

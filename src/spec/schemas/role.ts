@@ -1,12 +1,12 @@
 /** Roles. The specification shows only some fields; those are checked, the rest pass. */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { permissionString, responseObject, snowflake } from './common.js';
 
 /** Role colors: gradient colors added with ENHANCED_ROLE_COLORS. */
 export const roleColors = z.object({
-  primary_color: z.number().int().min(0).max(0xffffff),
-  secondary_color: z.number().int().min(0).max(0xffffff).nullable(),
-  tertiary_color: z.number().int().min(0).max(0xffffff).nullable(),
+  primary_color: z.number().check(z.int()).check(z.minimum(0)).check(z.maximum(0xffffff)),
+  secondary_color: z.nullable(z.number().check(z.int()).check(z.minimum(0)).check(z.maximum(0xffffff))),
+  tertiary_color: z.nullable(z.number().check(z.int()).check(z.minimum(0)).check(z.maximum(0xffffff))),
 });
 /** Role colors. */
 export type RoleColors = z.infer<typeof roleColors>;
@@ -16,14 +16,14 @@ export const role = responseObject({
   id: snowflake,
   name: z.string(),
   permissions: permissionString,
-  position: z.number().int(),
-  color: z.number().int(),
-  colors: roleColors.optional(),
+  position: z.number().check(z.int()),
+  color: z.number().check(z.int()),
+  colors: z.optional(roleColors),
   hoist: z.boolean(),
   managed: z.boolean(),
   mentionable: z.boolean(),
-  icon: z.string().nullish(),
-  unicode_emoji: z.string().nullish(),
+  icon: z.nullish(z.string()),
+  unicode_emoji: z.nullish(z.string()),
 });
 /** A role. */
 export type Role = z.infer<typeof role>;
@@ -32,11 +32,11 @@ export type Role = z.infer<typeof role>;
 export const partialRole = responseObject({
   id: snowflake,
   name: z.string(),
-  position: z.number().int(),
-  color: z.number().int(),
-  colors: roleColors.optional(),
-  icon: z.string().nullish(),
-  unicode_emoji: z.string().nullish(),
+  position: z.number().check(z.int()),
+  color: z.number().check(z.int()),
+  colors: z.optional(roleColors),
+  icon: z.nullish(z.string()),
+  unicode_emoji: z.nullish(z.string()),
 });
 /** A partial role. */
 export type PartialRole = z.infer<typeof partialRole>;

@@ -2,7 +2,7 @@
  * Role connections (linked roles): the metadata records an application declares, and the values a
  * user's connection holds for them. Limits are the platform's documented ones.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { ApplicationRoleConnectionMetadataType } from '../flags.js';
 import { limits } from '../limits.js';
 import { responseObject } from './common.js';
@@ -12,12 +12,12 @@ const metadataTypeValues = Object.values(ApplicationRoleConnectionMetadataType);
 /** A metadata record as the platform returns it (Get and Update Application Role Connection Metadata). */
 export const applicationRoleConnectionMetadata = responseObject({
   /** Application Role Connection Metadata Type, 1-8. */
-  type: z.number().int(),
+  type: z.number().check(z.int()),
   key: z.string(),
   name: z.string(),
-  name_localizations: z.record(z.string(), z.string()).nullish(),
+  name_localizations: z.nullish(z.record(z.string(), z.string())),
   description: z.string(),
-  description_localizations: z.record(z.string(), z.string()).nullish(),
+  description_localizations: z.nullish(z.record(z.string(), z.string())),
 });
 /** An application role connection metadata record. */
 export type ApplicationRoleConnectionMetadata = z.infer<typeof applicationRoleConnectionMetadata>;
@@ -25,24 +25,28 @@ export type ApplicationRoleConnectionMetadata = z.infer<typeof applicationRoleCo
 /** A metadata key: 1-50 characters of a-z, 0-9 and _. */
 export const roleConnectionMetadataKey = z
   .string({ message: 'key must be a string' })
-  .min(limits.roleConnection.keyMinLength, {
-    message: `key must be at least ${limits.roleConnection.keyMinLength} character`,
-  })
-  .max(limits.roleConnection.keyMaxLength, {
-    message: `key must be at most ${limits.roleConnection.keyMaxLength} characters`,
-  })
-  .regex(/^[a-z0-9_]*$/, { message: 'key may only hold the characters a-z, 0-9 and _' });
+  .check(
+    z.minLength(limits.roleConnection.keyMinLength, {
+      message: `key must be at least ${limits.roleConnection.keyMinLength} character`,
+    }),
+  )
+  .check(
+    z.maxLength(limits.roleConnection.keyMaxLength, {
+      message: `key must be at most ${limits.roleConnection.keyMaxLength} characters`,
+    }),
+  )
+  .check(z.regex(/^[a-z0-9_]*$/, { message: 'key may only hold the characters a-z, 0-9 and _' }));
 
 function boundedString(field: string, min: number, max: number) {
   return z
     .string({ message: `${field} must be a string` })
-    .min(min, { message: `${field} must be at least ${min} character` })
-    .max(max, { message: `${field} must be at most ${max} characters` });
+    .check(z.minLength(min, { message: `${field} must be at least ${min} character` }))
+    .check(z.maxLength(max, { message: `${field} must be at most ${max} characters` }));
 }
 
 /** Localizations: locale → text, each text within the field's own length limits. */
 function localizations(field: string, min: number, max: number) {
-  return z.record(z.string(), boundedString(`each ${field}`, min, max)).nullish();
+  return z.nullish(z.record(z.string(), boundedString(`each ${field}`, min, max)));
 }
 
 /**
@@ -80,23 +84,27 @@ export type ApplicationRoleConnectionMetadataRecord = z.infer<typeof application
  */
 export const updateApplicationRoleConnectionMetadataBody = z
   .array(applicationRoleConnectionMetadataRecord)
-  .max(limits.roleConnection.metadataRecordsMax, {
-    message: `an application may declare at most ${limits.roleConnection.metadataRecordsMax} metadata records`,
-  })
-  .superRefine((records, ctx) => {
-    const seen = new Set<string>();
-    records.forEach((record, index) => {
-      if (seen.has(record.key)) {
-        ctx.addIssue({
-          code: 'custom',
-          path: [index, 'key'],
-          message: `key "${record.key}" is declared more than once`,
-          input: record.key,
-        });
-      }
-      seen.add(record.key);
-    });
-  });
+  .check(
+    z.maxLength(limits.roleConnection.metadataRecordsMax, {
+      message: `an application may declare at most ${limits.roleConnection.metadataRecordsMax} metadata records`,
+    }),
+  )
+  .check(
+    z.superRefine((records, ctx) => {
+      const seen = new Set<string>();
+      records.forEach((record, index) => {
+        if (seen.has(record.key)) {
+          ctx.addIssue({
+            code: 'custom',
+            path: [index, 'key'],
+            message: `key "${record.key}" is declared more than once`,
+            input: record.key,
+          });
+        }
+        seen.add(record.key);
+      });
+    }),
+  );
 /** Update Application Role Connection Metadata body. */
 export type UpdateApplicationRoleConnectionMetadataBody = z.infer<
   typeof updateApplicationRoleConnectionMetadataBody
@@ -107,8 +115,8 @@ export type UpdateApplicationRoleConnectionMetadataBody = z.infer<
  * there (null when unset), and the metadata values keyed by metadata key.
  */
 export const userRoleConnection = responseObject({
-  platform_name: z.string().nullish(),
-  platform_username: z.string().nullish(),
+  platform_name: z.nullish(z.string()),
+  platform_username: z.nullish(z.string()),
   metadata: z.record(z.string(), z.string()),
 });
 /** A user role connection. */
@@ -122,16 +130,20 @@ const metadataValue = z.union(
   [
     z
       .string()
-      .min(limits.roleConnection.metadataValueMinLength, {
-        message: `each metadata value must be at least ${limits.roleConnection.metadataValueMinLength} character`,
-      })
-      .max(limits.roleConnection.metadataValueMaxLength, {
-        message: `each metadata value must be at most ${limits.roleConnection.metadataValueMaxLength} characters`,
-      }),
-    z
-      .number()
-      .int()
-      .transform((n) => String(n)),
+      .check(
+        z.minLength(limits.roleConnection.metadataValueMinLength, {
+          message: `each metadata value must be at least ${limits.roleConnection.metadataValueMinLength} character`,
+        }),
+      )
+      .check(
+        z.maxLength(limits.roleConnection.metadataValueMaxLength, {
+          message: `each metadata value must be at most ${limits.roleConnection.metadataValueMaxLength} characters`,
+        }),
+      ),
+    z.pipe(
+      z.number().check(z.int()),
+      z.transform((n) => String(n)),
+    ),
   ],
   {
     message: `each metadata value must be a string of at most ${limits.roleConnection.metadataValueMaxLength} characters`,
@@ -145,24 +157,27 @@ const metadataValue = z.union(
  * application's records: see {@link userRoleConnectionIssues}.
  */
 export const updateUserRoleConnectionBody = z.object({
-  platform_name: z
-    .string()
-    .max(limits.roleConnection.platformNameMaxLength, {
-      message: `platform_name must be at most ${limits.roleConnection.platformNameMaxLength} characters`,
-    })
-    .nullish(),
-  platform_username: z
-    .string()
-    .max(limits.roleConnection.platformUsernameMaxLength, {
-      message: `platform_username must be at most ${limits.roleConnection.platformUsernameMaxLength} characters`,
-    })
-    .nullish(),
-  metadata: z
-    .record(roleConnectionMetadataKey, metadataValue)
-    .refine((dict) => Object.keys(dict).length <= limits.roleConnection.metadataRecordsMax, {
-      message: `metadata may hold at most ${limits.roleConnection.metadataRecordsMax} entries (one per metadata record)`,
-    })
-    .nullish(),
+  platform_name: z.nullish(
+    z.string().check(
+      z.maxLength(limits.roleConnection.platformNameMaxLength, {
+        message: `platform_name must be at most ${limits.roleConnection.platformNameMaxLength} characters`,
+      }),
+    ),
+  ),
+  platform_username: z.nullish(
+    z.string().check(
+      z.maxLength(limits.roleConnection.platformUsernameMaxLength, {
+        message: `platform_username must be at most ${limits.roleConnection.platformUsernameMaxLength} characters`,
+      }),
+    ),
+  ),
+  metadata: z.nullish(
+    z.record(roleConnectionMetadataKey, metadataValue).check(
+      z.refine((dict) => Object.keys(dict).length <= limits.roleConnection.metadataRecordsMax, {
+        message: `metadata may hold at most ${limits.roleConnection.metadataRecordsMax} entries (one per metadata record)`,
+      }),
+    ),
+  ),
 });
 /** Update User Role Connection body (parsed: metadata values are strings). */
 export type UpdateUserRoleConnectionBody = z.infer<typeof updateUserRoleConnectionBody>;

@@ -2,16 +2,18 @@
  * Requests of the role operations: create, modify, reorder, and the member-count answer. Icons and
  * unicode emoji need the guild feature ROLE_ICONS ({@link roleIconIssues}).
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { GuildFeature } from '../flags.js';
 import { limits } from '../limits.js';
 import { permissionString, snowflake } from './common.js';
 import { imageData } from './memberRequests.js';
 import { roleColors } from './role.js';
 
-const roleName = z.string().max(limits.role.nameMaxLength, {
-  message: `name must be at most ${limits.role.nameMaxLength} characters`,
-});
+const roleName = z.string().check(
+  z.maxLength(limits.role.nameMaxLength, {
+    message: `name must be at most ${limits.role.nameMaxLength} characters`,
+  }),
+);
 
 /** The deprecated single `color`: the same 24-bit RGB integer as a role color's primary. */
 const roleColor = roleColors.shape.primary_color;
@@ -36,30 +38,30 @@ export const createGuildRoleDefaults = {
  * `unicode_emoji` (both need ROLE_ICONS), `mentionable`. Defaults: {@link createGuildRoleDefaults}.
  */
 export const createGuildRoleBody = z.object({
-  name: roleName.nullish(),
-  permissions: permissionString.nullish(),
+  name: z.nullish(roleName),
+  permissions: z.nullish(permissionString),
   /** @deprecated Use `colors`. */
-  color: roleColor.nullish(),
-  colors: roleColors.nullish(),
-  hoist: z.boolean().nullish(),
-  icon: imageData.nullish(),
-  unicode_emoji: z.string().nullish(),
-  mentionable: z.boolean().nullish(),
+  color: z.nullish(roleColor),
+  colors: z.nullish(roleColors),
+  hoist: z.nullish(z.boolean()),
+  icon: z.nullish(imageData),
+  unicode_emoji: z.nullish(z.string()),
+  mentionable: z.nullish(z.boolean()),
 });
 /** Create Guild Role body. */
 export type CreateGuildRoleBody = z.infer<typeof createGuildRoleBody>;
 
 /** Modify Guild Role body: the fields of Create Guild Role, all optional and nullable. */
 export const modifyGuildRoleBody = z.object({
-  name: roleName.nullish(),
-  permissions: permissionString.nullish(),
+  name: z.nullish(roleName),
+  permissions: z.nullish(permissionString),
   /** @deprecated Use `colors`. */
-  color: roleColor.nullish(),
-  colors: roleColors.nullish(),
-  hoist: z.boolean().nullish(),
-  icon: imageData.nullish(),
-  unicode_emoji: z.string().nullish(),
-  mentionable: z.boolean().nullish(),
+  color: z.nullish(roleColor),
+  colors: z.nullish(roleColors),
+  hoist: z.nullish(z.boolean()),
+  icon: z.nullish(imageData),
+  unicode_emoji: z.nullish(z.string()),
+  mentionable: z.nullish(z.boolean()),
 });
 /** Modify Guild Role body. */
 export type ModifyGuildRoleBody = z.infer<typeof modifyGuildRoleBody>;
@@ -95,13 +97,13 @@ export function roleIconIssues(
 export const modifyGuildRolePositionsBody = z.array(
   z.object({
     id: snowflake,
-    position: z.number().int({ message: 'position must be an integer' }).nullish(),
+    position: z.nullish(z.number().check(z.int({ message: 'position must be an integer' }))),
   }),
 );
 /** Modify Guild Role Positions body. */
 export type ModifyGuildRolePositionsBody = z.infer<typeof modifyGuildRolePositionsBody>;
 
 /** Get Guild Role Member Counts answer: role id → number of members; @everyone is left out. */
-export const roleMemberCounts = z.record(snowflake, z.number().int().nonnegative());
+export const roleMemberCounts = z.record(snowflake, z.number().check(z.int()).check(z.nonnegative()));
 /** Get Guild Role Member Counts answer. */
 export type RoleMemberCounts = z.infer<typeof roleMemberCounts>;

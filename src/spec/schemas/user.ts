@@ -1,17 +1,17 @@
 /** User objects: the specification shows them only as embedded in other resources. */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { responseObject, snowflake } from './common.js';
 
 /** A user as embedded in members, bans, invites and integrations. */
 export const user = responseObject({
   id: snowflake,
   username: z.string(),
-  discriminator: z.string().optional(),
-  global_name: z.string().nullish(),
-  avatar: z.string().nullish(),
-  bot: z.boolean().optional(),
+  discriminator: z.optional(z.string()),
+  global_name: z.nullish(z.string()),
+  avatar: z.nullish(z.string()),
+  bot: z.optional(z.boolean()),
   /** Reads 0 without the identify.premium scope. */
-  premium_type: z.number().int().optional(),
+  premium_type: z.optional(z.number().check(z.int())),
 });
 /** A user. */
 export type User = z.infer<typeof user>;
@@ -20,8 +20,8 @@ export type User = z.infer<typeof user>;
 export const partialUser = responseObject({
   id: snowflake,
   username: z.string(),
-  discriminator: z.string().optional(),
-  avatar: z.string().nullish(),
+  discriminator: z.optional(z.string()),
+  avatar: z.nullish(z.string()),
 });
 /** A partial user. */
 export type PartialUser = z.infer<typeof partialUser>;

@@ -2,7 +2,7 @@
  * Requests of the channel operations the specification names beside invites: Set Voice Channel
  * Status, List Thread Members and Get Thread Member.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { limits } from '../limits.js';
 import { queryBoolean, queryInt, snowflake } from './common.js';
 
@@ -15,12 +15,13 @@ import { queryBoolean, queryInt, snowflake } from './common.js';
  * the voice channel.
  */
 export const setVoiceChannelStatusBody = z.object({
-  status: z
-    .string({ message: 'status is required (a string, or null to clear it)' })
-    .max(limits.channel.voiceStatusMaxLength, {
-      message: `status must be at most ${limits.channel.voiceStatusMaxLength} characters`,
-    })
-    .nullable(),
+  status: z.nullable(
+    z.string({ message: 'status is required (a string, or null to clear it)' }).check(
+      z.maxLength(limits.channel.voiceStatusMaxLength, {
+        message: `status must be at most ${limits.channel.voiceStatusMaxLength} characters`,
+      }),
+    ),
+  ),
 });
 /** Set Voice Channel Status body. */
 export type SetVoiceChannelStatusBody = z.infer<typeof setVoiceChannelStatusBody>;
@@ -31,9 +32,10 @@ export type SetVoiceChannelStatusBody = z.infer<typeof setVoiceChannelStatusBody
  * are always paginated.
  */
 export const threadMembersQuery = z.object({
-  with_member: queryBoolean.optional(),
-  after: snowflake.optional(),
-  limit: queryInt(limits.threadMembers.listLimitMin, limits.threadMembers.listLimitMax).default(
+  with_member: z.optional(queryBoolean),
+  after: z.optional(snowflake),
+  limit: z._default(
+    queryInt(limits.threadMembers.listLimitMin, limits.threadMembers.listLimitMax),
     limits.threadMembers.listLimitDefault,
   ),
 });
@@ -42,7 +44,7 @@ export type ThreadMembersQuery = z.input<typeof threadMembersQuery>;
 
 /** Get Thread Member query: `with_member` adds the guild member object. */
 export const threadMemberQuery = z.object({
-  with_member: queryBoolean.optional(),
+  with_member: z.optional(queryBoolean),
 });
 /** Get Thread Member query (as sent). */
 export type ThreadMemberQuery = z.input<typeof threadMemberQuery>;

@@ -8,7 +8,7 @@
  * platform's examples leave out fields its tables list (an UPDATE without `type` or
  * `application_id`), so only what every example carries is required.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { flagsInt, responseObject, responseTimestamp, snowflake } from './common.js';
 import { user } from './user.js';
 
@@ -36,9 +36,9 @@ export type WebhookEventType = (typeof webhookEventTypes)[number];
 
 /** The event body inside the outer payload; `data` is checked per type (see {@link webhookEventDataSchemas}). */
 export const webhookEventBody = responseObject({
-  type: z.string().min(1),
+  type: z.string().check(z.minLength(1)),
   timestamp: responseTimestamp,
-  data: z.unknown().optional(),
+  data: z.optional(z.unknown()),
 });
 /** An event body. */
 export type WebhookEventBody = z.infer<typeof webhookEventBody>;
@@ -48,29 +48,31 @@ export const webhookPayload = responseObject({
   version: z.literal(1),
   application_id: snowflake,
   type: z.union([z.literal(WebhookType.PING), z.literal(WebhookType.EVENT)]),
-  event: webhookEventBody.optional(),
-}).refine((p) => p.type === WebhookType.PING || p.event !== undefined, {
-  message: 'an event payload (type 1) carries an event',
-  path: ['event'],
-});
+  event: z.optional(webhookEventBody),
+}).check(
+  z.refine((p) => p.type === WebhookType.PING || p.event !== undefined, {
+    message: 'an event payload (type 1) carries an event',
+    path: ['event'],
+  }),
+);
 /** The outer payload. */
 export type WebhookPayload = z.infer<typeof webhookPayload>;
 
 /** A lobby message as webhook events carry it (`application_id` only during Social SDK sessions). */
 export const webhookLobbyMessage = responseObject({
   id: snowflake,
-  type: z.number().int().optional(),
+  type: z.optional(z.number().check(z.int())),
   content: z.string(),
   lobby_id: snowflake,
   channel_id: snowflake,
   author: user,
-  metadata: z.record(z.string(), z.string()).nullish(),
-  moderation_metadata: z.record(z.string(), z.string()).nullish(),
-  flags: flagsInt.optional(),
-  application_id: snowflake.optional(),
+  metadata: z.nullish(z.record(z.string(), z.string())),
+  moderation_metadata: z.nullish(z.record(z.string(), z.string())),
+  flags: z.optional(flagsInt),
+  application_id: z.optional(snowflake),
   /** UPDATE: when the message was edited, and when it was first sent. */
-  edited_timestamp: responseTimestamp.nullish(),
-  timestamp: responseTimestamp.optional(),
+  edited_timestamp: z.nullish(responseTimestamp),
+  timestamp: z.optional(responseTimestamp),
 });
 /** LOBBY_MESSAGE_CREATE / LOBBY_MESSAGE_UPDATE data. */
 export type WebhookLobbyMessage = z.infer<typeof webhookLobbyMessage>;
@@ -86,27 +88,27 @@ export type LobbyMessageDeleteData = z.infer<typeof lobbyMessageDeleteData>;
  */
 export const gameDirectMessage = responseObject({
   id: snowflake,
-  type: z.number().int().optional(),
-  content: z.string().optional(),
-  channel_id: snowflake.optional(),
-  author: user.optional(),
-  recipient_id: snowflake.optional(),
-  timestamp: responseTimestamp.optional(),
-  edited_timestamp: responseTimestamp.nullish(),
-  flags: flagsInt.optional(),
-  application_id: snowflake.optional(),
-  lobby_id: snowflake.optional(),
-  channel: z.record(z.string(), z.unknown()).optional(),
+  type: z.optional(z.number().check(z.int())),
+  content: z.optional(z.string()),
+  channel_id: z.optional(snowflake),
+  author: z.optional(user),
+  recipient_id: z.optional(snowflake),
+  timestamp: z.optional(responseTimestamp),
+  edited_timestamp: z.nullish(responseTimestamp),
+  flags: z.optional(flagsInt),
+  application_id: z.optional(snowflake),
+  lobby_id: z.optional(snowflake),
+  channel: z.optional(z.record(z.string(), z.unknown())),
 });
 /** GAME_DIRECT_MESSAGE_* data. */
 export type GameDirectMessage = z.infer<typeof gameDirectMessage>;
 
 /** APPLICATION_AUTHORIZED data: who authorized, with which scopes, where (0 guild, 1 user). */
 export const applicationAuthorizedData = responseObject({
-  integration_type: z.number().int().optional(),
+  integration_type: z.optional(z.number().check(z.int())),
   user,
   scopes: z.array(z.string()),
-  guild: z.record(z.string(), z.unknown()).optional(),
+  guild: z.optional(z.record(z.string(), z.unknown())),
 });
 /** APPLICATION_AUTHORIZED data. */
 export type ApplicationAuthorizedData = z.infer<typeof applicationAuthorizedData>;
@@ -126,7 +128,7 @@ export const webhookEventDataSchemas = {
   GAME_DIRECT_MESSAGE_DELETE: gameDirectMessage,
   APPLICATION_AUTHORIZED: applicationAuthorizedData,
   APPLICATION_DEAUTHORIZED: applicationDeauthorizedData,
-} as const satisfies Record<WebhookEventType, z.ZodType>;
+} as const satisfies Record<WebhookEventType, z.ZodMiniType>;
 
 /** The data type of each known event type. */
 export type WebhookEventDataMap = {

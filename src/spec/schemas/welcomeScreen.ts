@@ -2,7 +2,7 @@
  * The guild welcome screen: the answer of Get / Modify Guild Welcome Screen (also embedded in an
  * invite's guild) and the Modify Guild Welcome Screen body, with its "up to 5 channels" limit.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { limits } from '../limits.js';
 import { responseObject, snowflake } from './common.js';
 
@@ -14,8 +14,8 @@ import { responseObject, snowflake } from './common.js';
 export const welcomeScreenChannel = responseObject({
   channel_id: snowflake,
   description: z.string(),
-  emoji_id: snowflake.nullish(),
-  emoji_name: z.string().nullish(),
+  emoji_id: z.nullish(snowflake),
+  emoji_name: z.nullish(z.string()),
 });
 /** A welcome screen channel. */
 export type WelcomeScreenChannel = z.infer<typeof welcomeScreenChannel>;
@@ -23,10 +23,12 @@ export type WelcomeScreenChannel = z.infer<typeof welcomeScreenChannel>;
 /** A guild's welcome screen: an optional description and up to 5 channels. */
 export const welcomeScreen = responseObject({
   /** Optional in the specification; the platform sends null when unset. */
-  description: z.string().nullish(),
-  welcome_channels: z.array(welcomeScreenChannel).max(limits.guild.welcomeChannelsMax, {
-    message: `welcome_channels holds at most ${limits.guild.welcomeChannelsMax} channels`,
-  }),
+  description: z.nullish(z.string()),
+  welcome_channels: z.array(welcomeScreenChannel).check(
+    z.maxLength(limits.guild.welcomeChannelsMax, {
+      message: `welcome_channels holds at most ${limits.guild.welcomeChannelsMax} channels`,
+    }),
+  ),
 });
 /** A welcome screen. */
 export type WelcomeScreen = z.infer<typeof welcomeScreen>;
@@ -35,8 +37,8 @@ export type WelcomeScreen = z.infer<typeof welcomeScreen>;
 export const welcomeScreenChannelBody = z.object({
   channel_id: snowflake,
   description: z.string({ message: 'description is required (the text shown for the channel)' }),
-  emoji_id: snowflake.nullish(),
-  emoji_name: z.string().nullish(),
+  emoji_id: z.nullish(snowflake),
+  emoji_name: z.nullish(z.string()),
 });
 /** A welcome channel in a request. */
 export type WelcomeScreenChannelBody = z.infer<typeof welcomeScreenChannelBody>;
@@ -46,14 +48,15 @@ export type WelcomeScreenChannelBody = z.infer<typeof welcomeScreenChannelBody>;
  * the whole list and holds at most 5 channels. Needs MANAGE_GUILD; may fire Guild Update.
  */
 export const modifyWelcomeScreenBody = z.object({
-  enabled: z.boolean().nullish(),
-  welcome_channels: z
-    .array(welcomeScreenChannelBody)
-    .max(limits.guild.welcomeChannelsMax, {
-      message: `welcome_channels must hold at most ${limits.guild.welcomeChannelsMax} channels`,
-    })
-    .nullish(),
-  description: z.string().nullish(),
+  enabled: z.nullish(z.boolean()),
+  welcome_channels: z.nullish(
+    z.array(welcomeScreenChannelBody).check(
+      z.maxLength(limits.guild.welcomeChannelsMax, {
+        message: `welcome_channels must hold at most ${limits.guild.welcomeChannelsMax} channels`,
+      }),
+    ),
+  ),
+  description: z.nullish(z.string()),
 });
 /** Modify Guild Welcome Screen body. */
 export type ModifyWelcomeScreenBody = z.infer<typeof modifyWelcomeScreenBody>;

@@ -26,6 +26,7 @@ const external = [
 /** Conditional modules: package-internal specifier → the neutral source (its `.node.ts` sibling is the Node variant). */
 const conditional = {
   '#transport': 'src/rest/transport/defaultTransport.ts',
+  '#websocket': 'src/gateway/defaultWebSocket.ts',
 };
 const conditionalEntries = Object.fromEntries(
   Object.entries(conditional).flatMap(([specifier, file]) => {

@@ -35,6 +35,8 @@ try {
     const n = Object.keys(m.routes).length;
     if (n !== 79) throw new Error('routes: ' + n);
     if (m.defaultTransportKind !== 'undici') throw new Error('node default transport: ' + m.defaultTransportKind);
+    if (m.defaultWebSocketKind !== 'ws') throw new Error('node default WebSocket: ' + m.defaultWebSocketKind);
+    if (typeof mods['lobbykit/node'].createNodeWebhookHandler !== 'function') throw new Error('lobbykit/node: no createNodeWebhookHandler');
     // A name exported by two entries must be the same object: the core exists once.
     const seen = new Map();
     let shared = 0;
@@ -58,7 +60,7 @@ try {
       const body = await res.json();
       if (res.status !== 200 || body.now !== Date.UTC(2026, 0, 1) + 1000) throw new Error('clock: ' + res.status + ' ' + JSON.stringify(body));
     } finally { await emu.close(); }
-    console.log(entries.length + ' entries, ' + shared + ' shared exports identical, ManualClock drives the emulator, transport ' + m.defaultTransportKind);
+    console.log(entries.length + ' entries, ' + shared + ' shared exports identical, ManualClock drives the emulator, transport ' + m.defaultTransportKind + ', WebSocket ' + m.defaultWebSocketKind);
   `;
   writeFileSync(join(app, 'probe.mjs'), probe('await import(name)'));
   writeFileSync(
@@ -68,8 +70,8 @@ try {
   console.log(`node ESM: ${run('node', ['probe.mjs'], app).trim()}`);
   console.log(`node CJS: ${run('node', ['probe.cjs'], app).trim()}`);
 
-  // The browser condition: bundle each browser entry and refuse any Node built-in or undici.
-  const forbidden = new Set([...builtinModules, 'undici']);
+  // The browser condition: bundle each browser entry and refuse any Node built-in, undici or ws.
+  const forbidden = new Set([...builtinModules, 'undici', 'ws']);
   for (const name of browserEntries) {
     const entry = join(app, 'browser-entry.js');
     writeFileSync(entry, `export * from '${name}';\n`);
@@ -110,21 +112,22 @@ try {
     const entryChunk = output.find((chunk) => chunk.type === 'chunk' && chunk.isEntry);
     const bundled = join(app, 'browser-bundle.mjs');
     writeFileSync(bundled, entryChunk.code);
-    const kind = run(
+    const kinds = run(
       'node',
       [
         '--input-type=module',
         '-e',
-        `const m = await import(${JSON.stringify(pathToFileURL(bundled).href)}); console.log(m.defaultTransportKind ?? 'none');`,
+        `const m = await import(${JSON.stringify(pathToFileURL(bundled).href)}); console.log((m.defaultTransportKind ?? 'none') + ' ' + (m.defaultWebSocketKind ?? 'none'));`,
       ],
       app,
     ).trim();
-    if (kind !== 'fetch' && kind !== 'none') {
-      console.error(`browser: ${name}'s bundle has default transport ${kind}, not fetch`);
+    const [kind, socketKind] = kinds.split(' ');
+    if ((kind !== 'fetch' && kind !== 'none') || (socketKind !== 'global' && socketKind !== 'none')) {
+      console.error(`browser: ${name}'s bundle has default transport ${kind} and WebSocket ${socketKind}`);
       process.exit(1);
     }
     console.log(
-      `browser: ${name} bundles with no Node built-in and no undici, default transport ${kind} (${(bytes / 1024).toFixed(0)} KiB unminified)`,
+      `browser: ${name} bundles with no Node built-in, undici or ws; default transport ${kind}, WebSocket ${socketKind} (${(bytes / 1024).toFixed(0)} KiB unminified)`,
     );
   }
 } finally {

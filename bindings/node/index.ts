@@ -3,7 +3,9 @@
  * graceful shutdown on SIGINT/SIGTERM (`shutdownOnSignals`), and the undici transport with its pool
  * options (`undiciTransport`; the `lobbykit` entry already uses it by default under Node). The
  * runtimes and clients come from `lobbykit`: the core is built once, so they are the same classes.
- * (The webhook receiver joins this entry when it lands.)
+ * Also the Node adapters of the core's seams: the webhook receiver's node:http / Express handler
+ * (`createNodeWebhookHandler`) and the gateway's `ws` WebSocket (`wsWebSocket`, the default of
+ * `GatewayClient` under Node already).
  */
 export {
   type UndiciTransport,
@@ -19,3 +21,10 @@ export {
   type ShutdownOutcome,
   shutdownOnSignals,
 } from './shutdownOnSignals.js';
+export { wsWebSocket } from '../../src/gateway/wsWebSocket.js';
+export {
+  createNodeWebhookHandler,
+  type NodeWebhookHandler,
+  type NodeWebhookRequest,
+  type NodeWebhookResponse,
+} from '../../src/webhooks/node/index.js';

@@ -19,6 +19,7 @@ import {
   sessionEndingCloseCodes,
 } from '../spec/gateway.js';
 import type { ChannelInfoEvent, GuildMembersChunkEvent, ReadyEvent } from '../spec/schemas/gateway.js';
+import { defaultWebSocketFactory } from './defaultWebSocket.js';
 import { GatewayClosedError, GatewayCloseError } from './GatewayError.js';
 import {
   type GatewayClientEvents,
@@ -33,12 +34,7 @@ import {
 } from './GatewayRequests.js';
 import { IdentifyGate } from './IdentifyGate.js';
 import { SendLimiter } from './SendLimiter.js';
-import {
-  globalWebSocketFactory,
-  WS_OPEN,
-  type WebSocketFactory,
-  type WebSocketLike,
-} from './webSocketSeam.js';
+import { WS_OPEN, type WebSocketFactory, type WebSocketLike } from './webSocketSeam.js';
 
 /** Where the client is. */
 export type GatewayClientState = 'idle' | 'connecting' | 'ready' | 'reconnecting' | 'closed';
@@ -71,7 +67,8 @@ export class GatewayClient extends EventEmitter<GatewayClientEvents> {
 
   constructor(options: GatewayClientOptions) {
     super();
-    const webSocket = options.webSocket ?? globalWebSocketFactory();
+    // Under Node the package's `#websocket` import gives `ws`; elsewhere the global WebSocket.
+    const webSocket = options.webSocket ?? defaultWebSocketFactory();
     if (!webSocket)
       throw new TypeError('GatewayClient: no global WebSocket here; pass the `webSocket` option');
     if (!options.rest && !options.url) throw new TypeError('GatewayClient: pass `rest` or `url`');

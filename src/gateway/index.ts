@@ -1,7 +1,7 @@
 /**
  * The gateway client: `GatewayClient` (one session), `runShards` (every shard of a bot), their
  * errors and the WebSocket seam. Platform-neutral: the Node `ws` factory lives in `wsWebSocket.ts`,
- * which the core does not import.
+ * which only the `node` variant of the package's `#websocket` import (and `lobbykit/node`) reaches.
  */
 export { ChunkStream } from './ChunkStream.js';
 export { GatewayClient, type GatewayClientState } from './GatewayClient.js';
@@ -28,4 +28,5 @@ export {
 export { IdentifyGate } from './IdentifyGate.js';
 export { type RunShardsOptions, runShards } from './runShards.js';
 export { SendLimiter } from './SendLimiter.js';
+export { defaultWebSocketFactory, defaultWebSocketKind } from './defaultWebSocket.js';
 export { globalWebSocketFactory, type WebSocketFactory, type WebSocketLike } from './webSocketSeam.js';

@@ -2,7 +2,7 @@
  * The gateway's shapes: Get Gateway and Get Gateway Bot answers, the payload envelope, the commands
  * a client sends and the dispatch events the specification's Events table names.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { Channel } from './channel.js';
 import { responseObject, snowflake } from './common.js';
 import type { Guild, UnavailableGuild } from './guild.js';
@@ -18,12 +18,12 @@ export type GetGatewayResponse = z.infer<typeof getGatewayResponse>;
 
 /** How many sessions the bot may still start, and how many at once. */
 export const sessionStartLimit = responseObject({
-  total: z.number().int(),
-  remaining: z.number().int(),
+  total: z.number().check(z.int()),
+  remaining: z.number().check(z.int()),
   /** Milliseconds until `remaining` is back to `total`. */
-  reset_after: z.number().int(),
+  reset_after: z.number().check(z.int()),
   /** Identify calls allowed per 5 seconds (shards with the same `shard_id % max_concurrency` queue). */
-  max_concurrency: z.number().int(),
+  max_concurrency: z.number().check(z.int()),
 });
 /** A session start limit. */
 export type SessionStartLimit = z.infer<typeof sessionStartLimit>;
@@ -31,7 +31,7 @@ export type SessionStartLimit = z.infer<typeof sessionStartLimit>;
 /** Get Gateway Bot: the URL, the recommended shard count and the session start limit. */
 export const getGatewayBotResponse = responseObject({
   url: z.string(),
-  shards: z.number().int(),
+  shards: z.number().check(z.int()),
   session_start_limit: sessionStartLimit,
 });
 /** Get Gateway Bot's answer. */
@@ -48,18 +48,22 @@ export interface GatewayPayload<D = unknown> {
 /** Identify (op 2). */
 export const identifyData = z.object({
   token: z.string(),
-  intents: z.number().int(),
+  intents: z.number().check(z.int()),
   properties: z.object({ os: z.string(), browser: z.string(), device: z.string() }),
-  compress: z.boolean().optional(),
-  large_threshold: z.number().int().min(50).max(250).optional(),
-  shard: z.tuple([z.number().int(), z.number().int()]).optional(),
-  presence: z.unknown().optional(),
+  compress: z.optional(z.boolean()),
+  large_threshold: z.optional(z.number().check(z.int(), z.minimum(50), z.maximum(250))),
+  shard: z.optional(z.tuple([z.number().check(z.int()), z.number().check(z.int())])),
+  presence: z.optional(z.unknown()),
 });
 /** Identify's data. */
 export type IdentifyData = z.infer<typeof identifyData>;
 
 /** Resume (op 6). */
-export const resumeData = z.object({ token: z.string(), session_id: z.string(), seq: z.number().int() });
+export const resumeData = z.object({
+  token: z.string(),
+  session_id: z.string(),
+  seq: z.number().check(z.int()),
+});
 /** Resume's data. */
 export type ResumeData = z.infer<typeof resumeData>;
 
@@ -67,15 +71,17 @@ export type ResumeData = z.infer<typeof resumeData>;
 export const requestGuildMembersData = z
   .object({
     guild_id: snowflake,
-    query: z.string().optional(),
-    limit: z.number().int().min(0).optional(),
-    presences: z.boolean().optional(),
-    user_ids: z.union([snowflake, z.array(snowflake)]).optional(),
-    nonce: z.string().optional(),
+    query: z.optional(z.string()),
+    limit: z.optional(z.number().check(z.int(), z.minimum(0))),
+    presences: z.optional(z.boolean()),
+    user_ids: z.optional(z.union([snowflake, z.array(snowflake)])),
+    nonce: z.optional(z.string()),
   })
-  .refine((d) => d.user_ids !== undefined || (d.query !== undefined && d.limit !== undefined), {
-    message: 'needs user_ids, or query with limit',
-  });
+  .check(
+    z.refine((d) => d.user_ids !== undefined || (d.query !== undefined && d.limit !== undefined), {
+      message: 'needs user_ids, or query with limit',
+    }),
+  );
 /** Request Guild Members' data. */
 export type RequestGuildMembersData = z.infer<typeof requestGuildMembersData>;
 

@@ -14,10 +14,15 @@
  * loopback only.
  *
  * Environment: BENCH_REQUESTS (default 4000), BENCH_ROUNDS (3), BENCH_CONCURRENCY (32),
- * BENCH_CASE_SECONDS (time cap per case and round, 15).
+ * BENCH_CASE_SECONDS (time cap per case and round, 15), BENCH_CPU_PROF (a folder: the emulator child
+ * runs under `node --cpu-prof` writing its profile there, and the run ends with the profile's top
+ * items by self time; profiling slows the emulator, so read the ratios of such a run as rough).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
+import { readdirSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { hasTaskset } from './support/hasTaskset.js';
+import { summarizeCpuProfile } from './support/summarizeCpuProfile.js';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
@@ -31,6 +36,7 @@ const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 4000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 32);
 const CASE_SECONDS = Number(process.env.BENCH_CASE_SECONDS ?? 15);
+const CPU_PROF_DIR = process.env.BENCH_CPU_PROF ? resolve(process.env.BENCH_CPU_PROF) : undefined;
 const WARMUP = Math.min(500, Math.ceil(REQUESTS / 5));
 const ROLE_ENV = 'LOBBYKIT_BENCH_ROLE';
 const require = createRequire(import.meta.url);
@@ -109,7 +115,12 @@ interface Child {
 async function startChild(role: 'emulator' | 'bare', replies?: Record<string, Captured>): Promise<Child> {
   // vite-node runs this file; the child runs it the same way, found from here rather than argv
   // (vite-node rewrites argv for the script it runs).
-  const args = [require.resolve('vite-node/vite-node.mjs'), fileURLToPath(import.meta.url)];
+  const profile = role === 'emulator' && CPU_PROF_DIR !== undefined;
+  const args = [
+    ...(profile ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF_DIR}`] : []),
+    require.resolve('vite-node/vite-node.mjs'),
+    fileURLToPath(import.meta.url),
+  ];
   const env = {
     ...process.env,
     [ROLE_ENV]: role,
@@ -282,6 +293,7 @@ async function runBench(): Promise<void> {
     await Promise.all([stopChild(emulator), stopChild(bare)]);
   }
   printTable(rows);
+  if (CPU_PROF_DIR !== undefined) printProfile(CPU_PROF_DIR);
   console.log(`done in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 }
 
@@ -320,6 +332,22 @@ function printTable(rows: ReadonlyArray<{ name: string; bytes: number; emu: Meas
     `headline: the emulator serves ${(geo * 100).toFixed(0)}% of a bare node:http server's requests per second ` +
       `(geometric mean of the ${rows.length} cases; median of ${ROUNDS} rounds each)`,
   );
+}
+
+/** The top items of the newest profile in `dir` (the emulator child's). */
+function printProfile(dir: string): void {
+  const newest = readdirSync(dir)
+    .filter((name) => name.endsWith('.cpuprofile'))
+    .map((name) => join(dir, name))
+    .sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs)[0];
+  if (newest === undefined) {
+    console.log(`no .cpuprofile in ${dir}`);
+    return;
+  }
+  console.log('');
+  console.log(`emulator CPU profile ${newest}: top items by self time`);
+  for (const { item, selfMs, share } of summarizeCpuProfile(newest, 20))
+    console.log(`${(share * 100).toFixed(1).padStart(5)}%  ${selfMs.toFixed(0).padStart(6)} ms  ${item}`);
 }
 
 const role = process.env[ROLE_ENV];

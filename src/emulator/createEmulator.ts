@@ -13,7 +13,7 @@ import type { HandlerMap } from './handlers/handlerTypes.js';
 import { type EmulatorLogger, PlatformPipeline, unimplementedRoutes } from './http/platformPipeline.js';
 import { type BodyLimits, defaultBodyLimits } from './http/readRequestBody.js';
 import { Router } from './http/router.js';
-import { INTERNAL_ERROR, NOT_FOUND, sendEmpty, sendError } from './http/sendResponse.js';
+import { INTERNAL_ERROR, NOT_FOUND, sendEmpty, sendError, sendJson } from './http/sendResponse.js';
 import { PlatformError } from './platformError.js';
 import { RateLimiter, type RateLimitSetting } from './rateLimits/rateLimiter.js';
 import { demoSeed } from './world/demoSeed.js';
@@ -147,7 +147,7 @@ export async function createEmulator(options: EmulatorOptions, parts: EmulatorPa
       } catch (error) {
         if (!(error instanceof PlatformError)) throw error;
         if (!req.readableEnded) req.resume();
-        return sendError(res, error.status, error.envelope);
+        return sendJson(res, error.status, error.answer);
       }
     }
     req.resume();

@@ -97,7 +97,7 @@ export class PlatformPipeline {
     } catch (error) {
       if (error instanceof PlatformError) {
         const extra: HeaderMap = error.status === 413 ? { ...headers, Connection: 'close' } : headers;
-        return finish(req, () => sendError(res, error.status, error.envelope, extra));
+        return finish(req, () => sendJson(res, error.status, error.answer, extra));
       }
       this.#deps.logger.error(`emulator bug while answering ${req.method} ${routeName}`, error);
       if (!res.headersSent) finish(req, () => sendError(res, 500, INTERNAL_ERROR, headers));

@@ -35,6 +35,10 @@ export const extraErrorCodes = {
   INVALID_OAUTH2_ACCESS_TOKEN: 50025,
   /** "Invalid role". */
   INVALID_ROLE: 50028,
+  /** "Cannot enable onboarding, requirements are not met". */
+  ONBOARDING_REQUIREMENTS_NOT_MET: 350000,
+  /** "Cannot update onboarding while below requirements". */
+  ONBOARDING_BELOW_REQUIREMENTS: 350001,
 } as const;
 
 /** A 4xx answer in the platform's envelope. Throw it from a handler; the server sends it. */

@@ -17,7 +17,7 @@ import { INTERNAL_ERROR, NOT_FOUND, sendEmpty, sendError, sendJson } from './htt
 import { PlatformError } from './platformError.js';
 import { RateLimiter, type RateLimitSetting } from './rateLimits/rateLimiter.js';
 import { demoSeed } from './world/demoSeed.js';
-import { applySeed, type Seed } from './world/seed.js';
+import { applyPreparedSeed, prepareSeed, type Seed, SeedError, type SeedInput } from './world/seed.js';
 import { World, type WorldSettings } from './world/world.js';
 
 /** The API base the platform serves under. */
@@ -89,10 +89,25 @@ export async function createEmulator(options: EmulatorOptions, parts: EmulatorPa
   const clock = resolveClock(options.clock);
   const world = new World({ clock, ...(options.settings ? { settings: options.settings } : {}) });
   const startSeed: Seed = options.seed ?? 'demo';
+  const settings = world.settings;
+  let demoPrepared: SeedInput | undefined;
+  // Atomic: the whole seed is checked, and a custom one rehearsed in a scratch world, before the
+  // world is cleared; a refused seed (SeedError) leaves the old world as it was.
   const reset = (seed: Seed): void => {
+    let prepared: SeedInput | undefined;
+    if (seed === 'demo') prepared = demoPrepared ??= prepareSeed(demoSeed, settings);
+    else if (seed !== 'empty') {
+      prepared = prepareSeed(seed, settings);
+      try {
+        applyPreparedSeed(new World({ clock, settings }), prepared);
+      } catch (error) {
+        throw new SeedError([
+          { path: [], code: 'SEED_INVALID', message: error instanceof Error ? error.message : String(error) },
+        ]);
+      }
+    }
     world.clear();
-    if (seed === 'demo') applySeed(world, demoSeed);
-    else if (seed !== 'empty') applySeed(world, seed);
+    if (prepared) applyPreparedSeed(world, prepared);
   };
   reset(startSeed);
 

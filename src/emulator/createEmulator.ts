@@ -6,6 +6,8 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
+import type { ErrorEnvelope } from '../spec/codes.js';
 import { type Clock, ManualClock, SystemClock } from '../clock.js';
 import type { RouteDef } from '../spec/route.js';
 import { handleControl } from './control/controlApi.js';
@@ -13,7 +15,15 @@ import type { HandlerMap } from './handlers/handlerTypes.js';
 import { type EmulatorLogger, PlatformPipeline, unimplementedRoutes } from './http/platformPipeline.js';
 import { type BodyLimits, defaultBodyLimits } from './http/readRequestBody.js';
 import { Router } from './http/router.js';
-import { INTERNAL_ERROR, NOT_FOUND, sendEmpty, sendError, sendJson } from './http/sendResponse.js';
+import { ClientGoneError } from './http/readBody.js';
+import {
+  INTERNAL_ERROR,
+  METHOD_NOT_ALLOWED,
+  NOT_FOUND,
+  sendEmpty,
+  sendError,
+  sendJson,
+} from './http/sendResponse.js';
 import { PlatformError } from './platformError.js';
 import { RateLimiter, type RateLimitSetting } from './rateLimits/rateLimiter.js';
 import { demoSeed } from './world/demoSeed.js';
@@ -49,6 +59,13 @@ export interface EmulatorOptions {
   readonly cors?: boolean;
   /** Where the emulator reports its own bugs (never tokens). @defaultValue console.error */
   readonly logger?: EmulatorLogger;
+  /**
+   * The longest a request may take to arrive whole, headers and body, in real milliseconds. A request
+   * still incomplete then (a stalled chunked body, a body shorter than its Content-Length) is answered
+   * 408 `{message: '408: Request Timeout', code: 0}` and its connection closed, within a tenth of this
+   * (at most a second) after it. @defaultValue 30_000
+   */
+  readonly requestTimeoutMs?: number;
 }
 
 /** A running emulator. */
@@ -76,6 +93,25 @@ export interface Emulator {
 export interface EmulatorParts {
   readonly routes: readonly RouteDef[];
   readonly handlers: HandlerMap;
+}
+
+/** The default of {@link EmulatorOptions.requestTimeoutMs}. */
+export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
+
+/** The answer to a request that did not arrive whole in time. */
+const REQUEST_TIMEOUT: ErrorEnvelope = { message: '408: Request Timeout', code: 0 };
+/** The answer to a request node:http could not parse. */
+const BAD_REQUEST: ErrorEnvelope = { message: '400: Bad Request', code: 0 };
+/** The answer to a request whose headers are too large. */
+const HEADERS_TOO_LARGE: ErrorEnvelope = { message: '431: Request Header Fields Too Large', code: 0 };
+
+/** A whole HTTP/1.1 answer with a JSON body that closes the connection, for raw sockets. */
+function rawAnswer(status: number, reason: string, body: ErrorEnvelope, extra = ''): string {
+  const text = JSON.stringify(body);
+  return (
+    `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json\r\n` +
+    `Content-Length: ${Buffer.byteLength(text)}\r\n${extra}Connection: close\r\n\r\n${text}`
+  );
 }
 
 const CORS_HEADERS = {
@@ -115,9 +151,10 @@ export async function createEmulator(options: EmulatorOptions, parts: EmulatorPa
   const logger: EmulatorLogger = options.logger ?? {
     error: (message, error) => console.error(message, error),
   };
+  const pipelineRouter = new Router(parts.routes);
   const pipeline = new PlatformPipeline({
     world,
-    router: new Router(parts.routes),
+    router: pipelineRouter,
     limiter,
     handlers: parts.handlers,
     bodyLimits: { ...defaultBodyLimits, ...options.bodyLimits },
@@ -132,12 +169,51 @@ export async function createEmulator(options: EmulatorOptions, parts: EmulatorPa
   };
   const cors = options.cors ?? true;
 
-  const server: Server = createServer((req, res) => {
-    void serve(req, res).catch((error: unknown) => {
-      logger.error('emulator bug outside a handler', error);
-      if (!res.headersSent) sendError(res, 500, INTERNAL_ERROR);
-      else res.destroy();
-    });
+  const requestTimeoutMs = options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
+  const server: Server = createServer(
+    {
+      // node:http answers a request not whole by then (see clientError below); its default is 300 s.
+      requestTimeout: requestTimeoutMs,
+      headersTimeout: requestTimeoutMs,
+      connectionsCheckingInterval: Math.max(5, Math.min(1000, Math.floor(requestTimeoutMs / 10))),
+    },
+    (req, res) => {
+      void serve(req, res).catch((error: unknown) => {
+        if (error instanceof ClientGoneError) {
+          res.destroy();
+          return;
+        }
+        logger.error('emulator bug outside a handler', error);
+        if (!res.headersSent) sendError(res, 500, INTERNAL_ERROR);
+        else res.destroy();
+      });
+    },
+  );
+  // Errors of the connection itself, before or while a request arrives: answered in the platform's
+  // envelope when nothing of an answer was written yet, then the connection is closed.
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
+    // node:http keeps the answer in progress on the socket (its own default handler reads it too).
+    const current = (socket as Duplex & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
+    if (socket.writable && !current?.headersSent) {
+      socket.write(
+        error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+          ? rawAnswer(408, 'Request Timeout', REQUEST_TIMEOUT)
+          : error.code === 'HPE_HEADER_OVERFLOW'
+            ? rawAnswer(431, 'Request Header Fields Too Large', HEADERS_TOO_LARGE)
+            : rawAnswer(400, 'Bad Request', BAD_REQUEST),
+      );
+    }
+    socket.destroy();
+  });
+  // CONNECT (a proxy tunnel) is no method of the platform: 405 like any other, and the end.
+  server.on('connect', (req: IncomingMessage, socket: Duplex) => {
+    socket.on('error', () => {});
+    const target = req.url ?? '';
+    const match = target.startsWith(`${API_BASE}/`)
+      ? pipelineRouter.match('CONNECT', target.split('?')[0]?.slice(API_BASE.length) ?? '')
+      : undefined;
+    const allow = match?.kind === 'methodNotAllowed' ? `Allow: ${match.allowed.join(', ')}\r\n` : '';
+    socket.end(rawAnswer(405, 'Method Not Allowed', METHOD_NOT_ALLOWED, allow));
   });
 
   async function serve(req: IncomingMessage, res: ServerResponse): Promise<void> {

@@ -4,7 +4,8 @@
  * → read and decode the body (400/413) → validate params, query and body (400 50035) → the
  * operation's handler (its 2xx or 4xx). Routes without a handler answer 501 until their area is
  * written. Anything thrown that is not a {@link PlatformError} is a bug: it is logged (never with a
- * token) and answered 500, and the process stays up.
+ * token) and answered 500, and the process stays up; a client gone before its body arrived whole
+ * ({@link ClientGoneError}) is no bug and gets no answer.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RouteDef } from '../../spec/route.js';
@@ -13,6 +14,7 @@ import { PlatformError } from '../platformError.js';
 import type { RateLimiter, RateLimitSubject } from '../rateLimits/rateLimiter.js';
 import type { World } from '../world/world.js';
 import { authenticate } from './authenticate.js';
+import { ClientGoneError } from './readBody.js';
 import { type BodyLimits, readRequestBody } from './readRequestBody.js';
 import type { Router } from './router.js';
 import {
@@ -98,6 +100,10 @@ export class PlatformPipeline {
       if (error instanceof PlatformError) {
         const extra: HeaderMap = error.status === 413 ? { ...headers, Connection: 'close' } : headers;
         return finish(req, () => sendJson(res, error.status, error.answer, extra));
+      }
+      if (error instanceof ClientGoneError) {
+        res.destroy();
+        return;
       }
       this.#deps.logger.error(`emulator bug while answering ${req.method} ${routeName}`, error);
       if (!res.headersSent) finish(req, () => sendError(res, 500, INTERNAL_ERROR, headers));

@@ -17,8 +17,10 @@ import { type BodyLimits, defaultBodyLimits } from './http/readRequestBody.js';
 import { Router } from './http/router.js';
 import { ClientGoneError } from './http/readBody.js';
 import {
+  type HeaderMap,
   INTERNAL_ERROR,
   METHOD_NOT_ALLOWED,
+  NO_HEADERS,
   NOT_FOUND,
   sendEmpty,
   sendError,
@@ -216,12 +218,16 @@ export async function createEmulator(options: EmulatorOptions, parts: EmulatorPa
     socket.end(rawAnswer(405, 'Method Not Allowed', METHOD_NOT_ALLOWED, allow));
   });
 
+  const baseHeaders: HeaderMap = cors ? CORS_HEADERS : NO_HEADERS;
   async function serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    if (cors) for (const [name, value] of Object.entries(CORS_HEADERS)) res.setHeader(name, value);
     const raw = req.url ?? '/';
     const q = raw.indexOf('?');
     const path = q < 0 ? raw : raw.slice(0, q);
     const search = new URLSearchParams(q < 0 ? '' : raw.slice(q + 1));
+    // The platform's answers carry the CORS headers in their one header list; the others get them here.
+    if (path.startsWith(`${API_BASE}/`) && !(cors && req.method === 'OPTIONS'))
+      return pipeline.handle(req, res, path.slice(API_BASE.length), search, baseHeaders);
+    if (cors) for (const [name, value] of Object.entries(CORS_HEADERS)) res.setHeader(name, value);
     if (cors && req.method === 'OPTIONS') {
       req.resume();
       return sendEmpty(res, 204, {
@@ -230,8 +236,6 @@ export async function createEmulator(options: EmulatorOptions, parts: EmulatorPa
         'Access-Control-Max-Age': '600',
       });
     }
-    if (path.startsWith(`${API_BASE}/`))
-      return pipeline.handle(req, res, path.slice(API_BASE.length), search);
     if (path === CONTROL_BASE || path.startsWith(`${CONTROL_BASE}/`)) {
       try {
         return await handleControl(controlDeps, req, res, path.slice(CONTROL_BASE.length), search);

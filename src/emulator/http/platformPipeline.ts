@@ -21,6 +21,8 @@ import {
   type HeaderMap,
   INTERNAL_ERROR,
   METHOD_NOT_ALLOWED,
+  mergeHeaders,
+  NO_HEADERS,
   NOT_FOUND,
   sendBytes,
   sendEmpty,
@@ -55,21 +57,25 @@ export class PlatformPipeline {
     this.#deps = deps;
   }
 
-  /** Answers one request; `path` is below `/api/v10`. Never rejects. */
+  /**
+   * Answers one request; `path` is below `/api/v10`, `base` the headers of every answer (CORS).
+   * Never rejects.
+   */
   async handle(
     req: IncomingMessage,
     res: ServerResponse,
     path: string,
     search: URLSearchParams,
+    base: HeaderMap = NO_HEADERS,
   ): Promise<void> {
-    let headers: HeaderMap = {};
+    let headers: HeaderMap = base;
     let routeName = '(unrouted)';
     try {
       const match = this.#deps.router.match(req.method ?? 'GET', path);
-      if (match.kind === 'notFound') return finish(req, () => sendError(res, 404, NOT_FOUND));
+      if (match.kind === 'notFound') return finish(req, () => sendError(res, 404, NOT_FOUND, base));
       if (match.kind === 'methodNotAllowed') {
         return finish(req, () =>
-          sendError(res, 405, METHOD_NOT_ALLOWED, { Allow: match.allowed.join(', ') }),
+          sendError(res, 405, METHOD_NOT_ALLOWED, mergeHeaders(base, { Allow: match.allowed.join(', ') })),
         );
       }
       const { route, params } = match;
@@ -77,7 +83,7 @@ export class PlatformPipeline {
       const caller = authenticate(this.#deps.world, route, header(req, 'authorization'));
 
       const decision = this.#deps.limiter.take(route, params, subjectOf(caller, req), this.#deps.world.now());
-      headers = decision.headers;
+      headers = mergeHeaders(base, decision.headers);
       if (decision.limited) return finish(req, () => sendJson(res, 429, decision.limited?.body, headers));
 
       const decoded = await readRequestBody(req, route, this.#deps.bodyLimits);

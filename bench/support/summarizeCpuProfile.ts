@@ -1,7 +1,7 @@
 /**
  * The top items of a V8 CPU profile (`node --cpu-prof`): self time per function (name, file and
- * line), largest first, as a share of all samples. Idle and garbage collection are items too, so
- * that the shares add up to the whole run.
+ * line), largest first, as a share of the busy time (every sample but `(idle)`, which the summary
+ * gives apart). Garbage collection and `(program)` are items too.
  */
 import { readFileSync } from 'node:fs';
 
@@ -26,7 +26,7 @@ export interface ProfileItem {
   readonly item: string;
   /** Self time in milliseconds. */
   readonly selfMs: number;
-  /** Share of all sampled time, 0..1. */
+  /** Share of the busy time, 0..1. */
   readonly share: number;
 }
 
@@ -39,25 +39,38 @@ function shortUrl(url: string): string {
   return src >= 0 ? text.slice(src + 1) : text;
 }
 
+/** A profile's busy and idle time, and its top items. */
+export interface ProfileSummary {
+  readonly busyMs: number;
+  readonly idleMs: number;
+  readonly items: ProfileItem[];
+}
+
 /** The `count` functions with the most self time in the profile at `file`. */
-export function summarizeCpuProfile(file: string, count = 15): ProfileItem[] {
+export function summarizeCpuProfile(file: string, count = 15): ProfileSummary {
   const profile = JSON.parse(readFileSync(file, 'utf8')) as CpuProfile;
   const byId = new Map<number, ProfileNode>();
   for (const node of profile.nodes) byId.set(node.id, node);
   const self = new Map<string, number>();
   let total = 0;
+  let idle = 0;
   profile.samples.forEach((id, i) => {
     const delta = profile.timeDeltas[i] ?? 0;
     const frame = byId.get(id)?.callFrame;
     if (!frame) return;
     const url = shortUrl(frame.url);
     const name = frame.functionName || '(anonymous)';
+    if (name === '(idle)') {
+      idle += delta;
+      return;
+    }
     const key = url === '' ? name : `${name} (${url}:${frame.lineNumber + 1})`;
     self.set(key, (self.get(key) ?? 0) + delta);
     total += delta;
   });
-  return [...self]
+  const items = [...self]
     .sort((a, b) => b[1] - a[1])
     .slice(0, count)
     .map(([item, us]) => ({ item, selfMs: us / 1000, share: total === 0 ? 0 : us / total }));
+  return { busyMs: total / 1000, idleMs: idle / 1000, items };
 }

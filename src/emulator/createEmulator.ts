@@ -65,7 +65,7 @@ export interface EmulatorOptions {
    * The longest a request may take to arrive whole, headers and body, in real milliseconds. A request
    * still incomplete then (a stalled chunked body, a body shorter than its Content-Length) is answered
    * 408 `{message: '408: Request Timeout', code: 0}` and its connection closed, within a tenth of this
-   * (at most a second) after it. @defaultValue 30_000
+   * (at most a second) after it; 0 turns the limit off. @defaultValue 30_000
    */
   readonly requestTimeoutMs?: number;
 }
@@ -177,7 +177,8 @@ export async function createEmulator(options: EmulatorOptions, parts: EmulatorPa
       // node:http answers a request not whole by then (see clientError below); its default is 300 s.
       requestTimeout: requestTimeoutMs,
       headersTimeout: requestTimeoutMs,
-      connectionsCheckingInterval: Math.max(5, Math.min(1000, Math.floor(requestTimeoutMs / 10))),
+      connectionsCheckingInterval:
+        requestTimeoutMs > 0 ? Math.max(5, Math.min(1000, Math.floor(requestTimeoutMs / 10))) : 30_000,
     },
     (req, res) => {
       void serve(req, res).catch((error: unknown) => {

@@ -203,8 +203,12 @@ export function applySeed(world: World, seed: SeedObject): void {
   applyPreparedSeed(world, prepareSeed(seed, world.settings));
 }
 
-/** Fills `world` from a seed {@link prepareSeed} accepted. */
-export function applyPreparedSeed(world: World, parsed: SeedInput): void {
+/**
+ * Fills `world` from a seed {@link prepareSeed} accepted. The world gets copies: records never share
+ * an array or object with the seed, so that a prepared seed can be applied again as it was.
+ */
+export function applyPreparedSeed(world: World, prepared: SeedInput): void {
+  const parsed = structuredClone(prepared);
   for (const app of parsed.applications ?? []) {
     world.createApplication(defined(app));
   }

@@ -15,7 +15,7 @@ import type { RateLimiter, RateLimitSubject } from '../rateLimits/rateLimiter.js
 import type { World } from '../world/world.js';
 import { authenticate } from './authenticate.js';
 import { ClientGoneError } from './readBody.js';
-import { type BodyLimits, readRequestBody } from './readRequestBody.js';
+import { type BodyLimits, readNoBody, readRequestBody } from './readRequestBody.js';
 import type { Router } from './router.js';
 import {
   type HeaderMap,
@@ -86,7 +86,9 @@ export class PlatformPipeline {
       headers = mergeHeaders(base, decision.headers);
       if (decision.limited) return finish(req, () => sendJson(res, 429, decision.limited?.body, headers));
 
-      const decoded = await readRequestBody(req, route, this.#deps.bodyLimits);
+      // A route without a body reads none: no promise to wait for (readRequestBody drains it).
+      const decoded =
+        route.body === undefined ? readNoBody(req) : await readRequestBody(req, route, this.#deps.bodyLimits);
       const input = validateRequest(route, params, search, decoded.value);
       const ctx: HandlerContext = {
         world: this.#deps.world,

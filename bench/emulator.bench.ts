@@ -10,14 +10,21 @@
  * time cap per case so that the run always ends. Cases: Get Lobby, and Bulk Update Lobby Members with
  * 5 and 25 members (upserts of existing members, so the world stays the same size). Every case runs
  * ROUNDS times, alternating the servers; the median round is printed. The headline figure is the
- * emulator's requests per second as a fraction of the bare server's. Printed, never asserted;
+ * emulator's requests per second as a fraction of the bare server's; beside it, each server child's
+ * CPU time per request (asked of the child before and after each round), which a loaded machine
+ * disturbs less than throughput. Printed, never asserted;
  * loopback only.
  *
  * Environment: BENCH_REQUESTS (default 4000), BENCH_ROUNDS (3), BENCH_CONCURRENCY (32),
- * BENCH_CASE_SECONDS (time cap per case and round, 15).
+ * BENCH_CASE_SECONDS (time cap per case and round, 15), BENCH_CPU_PROF (a folder: the emulator child
+ * runs under `node --cpu-prof` writing its profile there, and the run ends with the profile's top
+ * items by self time; profiling slows the emulator, so read the ratios of such a run as rough).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
+import { readdirSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { hasTaskset } from './support/hasTaskset.js';
+import { summarizeCpuProfile } from './support/summarizeCpuProfile.js';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
@@ -31,6 +38,7 @@ const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 4000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 32);
 const CASE_SECONDS = Number(process.env.BENCH_CASE_SECONDS ?? 15);
+const CPU_PROF_DIR = process.env.BENCH_CPU_PROF ? resolve(process.env.BENCH_CPU_PROF) : undefined;
 const WARMUP = Math.min(500, Math.ceil(REQUESTS / 5));
 const ROLE_ENV = 'LOBBYKIT_BENCH_ROLE';
 const require = createRequire(import.meta.url);
@@ -52,7 +60,16 @@ interface Captured {
 }
 
 /** Messages between the bench and its server children. */
-type ChildMessage = { port: number } | { lobbyIds: string[]; userIds: string[] };
+type ChildMessage = { port: number } | { lobbyIds: string[]; userIds: string[] } | { cpuUs: number };
+
+/** A child answers `{cpu: true}` with the CPU time (user + system, µs) it has used so far. */
+function answerCpuQueries(): void {
+  process.on('message', (message: { cpu?: boolean }) => {
+    if (message?.cpu !== true) return;
+    const used = process.cpuUsage();
+    process.send?.({ cpuUs: used.user + used.system } satisfies ChildMessage);
+  });
+}
 
 // ---------------------------------------------------------------------------------------------
 // Server role (child process)
@@ -69,6 +86,7 @@ async function runEmulatorServer(): Promise<void> {
   for (let i = userIds.length; i < 25; i += 1)
     userIds.push(emu.world.createUser({ username: `bench_${i}` }).id);
   const lobbyIds = [0, 1].map(() => emu.world.lobbies.create({ application_id: demo.applicationId }).id);
+  answerCpuQueries();
   process.send?.({ lobbyIds, userIds } satisfies ChildMessage);
   process.send?.({ port: emu.port } satisfies ChildMessage);
   process.once('disconnect', () => void emu.close().then(() => process.exit(0)));
@@ -89,6 +107,7 @@ function runBareServer(replies: Record<string, Captured>): void {
     });
   });
   server.keepAliveTimeout = 60_000;
+  answerCpuQueries();
   server.listen(0, '127.0.0.1', () => {
     process.send?.({ port: (server.address() as AddressInfo).port } satisfies ChildMessage);
   });
@@ -109,7 +128,12 @@ interface Child {
 async function startChild(role: 'emulator' | 'bare', replies?: Record<string, Captured>): Promise<Child> {
   // vite-node runs this file; the child runs it the same way, found from here rather than argv
   // (vite-node rewrites argv for the script it runs).
-  const args = [require.resolve('vite-node/vite-node.mjs'), fileURLToPath(import.meta.url)];
+  const profile = role === 'emulator' && CPU_PROF_DIR !== undefined;
+  const args = [
+    ...(profile ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF_DIR}`] : []),
+    require.resolve('vite-node/vite-node.mjs'),
+    fileURLToPath(import.meta.url),
+  ];
   const env = {
     ...process.env,
     [ROLE_ENV]: role,
@@ -123,7 +147,7 @@ async function startChild(role: 'emulator' | 'bare', replies?: Record<string, Ca
   const port = await new Promise<number>((resolve, reject) => {
     child.on('message', (message: ChildMessage) => {
       if ('lobbyIds' in message) info = message;
-      else resolve(message.port);
+      else if ('port' in message) resolve(message.port);
     });
     child.once('exit', (code) => reject(new Error(`bench ${role} server exited with ${code}`)));
   });
@@ -200,10 +224,27 @@ interface Measure {
   readonly p50: number;
   readonly p99: number;
   readonly count: number;
+  /** The server child's CPU time (user + system) per request, in µs. */
+  readonly cpuUs: number;
 }
 
-/** Sends `total` requests, `CONCURRENCY` at a time, stopping early at the time cap. */
-async function load(origin: string, request: CaseRequest, total: number, capMs: number): Promise<Measure> {
+/** The CPU time (µs) `child` has used so far. */
+function cpuOf(child: Child): Promise<number> {
+  return new Promise((resolve) => {
+    const onMessage = (message: ChildMessage) => {
+      if (!('cpuUs' in message)) return;
+      child.process.off('message', onMessage);
+      resolve(message.cpuUs);
+    };
+    child.process.on('message', onMessage);
+    child.process.send({ cpu: true });
+  });
+}
+
+/** Sends `total` requests to `child`, `CONCURRENCY` at a time, stopping early at the time cap. */
+async function load(child: Child, request: CaseRequest, total: number, capMs: number): Promise<Measure> {
+  const origin = child.origin;
+  const cpuBefore = await cpuOf(child);
   const pool = new Pool(origin, { connections: CONCURRENCY, pipelining: 1, keepAliveTimeout: 60_000 });
   const latencies: number[] = [];
   let next = 0;
@@ -226,15 +267,26 @@ async function load(origin: string, request: CaseRequest, total: number, capMs: 
   };
   await Promise.all(Array.from({ length: CONCURRENCY }, worker));
   const elapsed = performance.now() - start;
+  const cpuUs = (await cpuOf(child)) - cpuBefore;
   await pool.close();
   latencies.sort((a, b) => a - b);
   const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
-  return { rps: (latencies.length / elapsed) * 1000, p50: at(0.5), p99: at(0.99), count: latencies.length };
+  const count = latencies.length;
+  return {
+    rps: (count / elapsed) * 1000,
+    p50: at(0.5),
+    p99: at(0.99),
+    count,
+    cpuUs: cpuUs / Math.max(1, count),
+  };
 }
 
+/** The round of median req/s, with the median CPU per request of all rounds. */
 function median(values: readonly Measure[]): Measure {
   const sorted = [...values].sort((a, b) => a.rps - b.rps);
-  return sorted[Math.floor(sorted.length / 2)] as Measure;
+  const cpu = [...values].map((v) => v.cpuUs).sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return { ...(sorted[mid] as Measure), cpuUs: cpu[mid] ?? Number.NaN };
 }
 
 async function runBench(): Promise<void> {
@@ -264,11 +316,11 @@ async function runBench(): Promise<void> {
     for (const c of cases) {
       const emuRounds: Measure[] = [];
       const bareRounds: Measure[] = [];
-      await load(emulator.origin, c.request, WARMUP, CASE_SECONDS * 1000);
-      await load(bare.origin, c.request, WARMUP, CASE_SECONDS * 1000);
+      await load(emulator, c.request, WARMUP, CASE_SECONDS * 1000);
+      await load(bare, c.request, WARMUP, CASE_SECONDS * 1000);
       for (let round = 0; round < ROUNDS; round += 1) {
-        emuRounds.push(await load(emulator.origin, c.request, REQUESTS, CASE_SECONDS * 1000));
-        bareRounds.push(await load(bare.origin, c.request, REQUESTS, CASE_SECONDS * 1000));
+        emuRounds.push(await load(emulator, c.request, REQUESTS, CASE_SECONDS * 1000));
+        bareRounds.push(await load(bare, c.request, REQUESTS, CASE_SECONDS * 1000));
       }
       const reply = replies[`${c.request.method} ${c.request.path}`];
       rows.push({
@@ -282,6 +334,7 @@ async function runBench(): Promise<void> {
     await Promise.all([stopChild(emulator), stopChild(bare)]);
   }
   printTable(rows);
+  if (CPU_PROF_DIR !== undefined) printProfile(CPU_PROF_DIR);
   console.log(`done in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 }
 
@@ -294,6 +347,7 @@ function printTable(rows: ReadonlyArray<{ name: string; bytes: number; emu: Meas
     'emulator / bare',
     'emulator p50 / p99 ms',
     'bare p50 / p99 ms',
+    'CPU µs/req emulator / bare',
   ];
   const body = rows.map((r) => [
     r.name,
@@ -303,6 +357,7 @@ function printTable(rows: ReadonlyArray<{ name: string; bytes: number; emu: Meas
     `${(r.emu.rps / r.bare.rps).toFixed(2)}×`,
     `${r.emu.p50.toFixed(2)} / ${r.emu.p99.toFixed(2)}`,
     `${r.bare.p50.toFixed(2)} / ${r.bare.p99.toFixed(2)}`,
+    `${r.emu.cpuUs.toFixed(0)} / ${r.bare.cpuUs.toFixed(0)} (${(r.bare.cpuUs / r.emu.cpuUs).toFixed(2)}×)`,
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...body.map((row) => (row[i] ?? '').length)));
   const line = (cells: readonly string[]) =>
@@ -320,6 +375,32 @@ function printTable(rows: ReadonlyArray<{ name: string; bytes: number; emu: Meas
     `headline: the emulator serves ${(geo * 100).toFixed(0)}% of a bare node:http server's requests per second ` +
       `(geometric mean of the ${rows.length} cases; median of ${ROUNDS} rounds each)`,
   );
+  const cpuRatios = rows.map((r) => r.bare.cpuUs / r.emu.cpuUs);
+  const cpuGeo = Math.exp(cpuRatios.reduce((sum, x) => sum + Math.log(x), 0) / Math.max(1, cpuRatios.length));
+  console.log(
+    `CPU: the emulator spends ${(1 / cpuGeo).toFixed(2)}× the bare server's CPU time per request ` +
+      `(bare / emulator ${cpuGeo.toFixed(2)}×, geometric mean; less sensitive to a loaded machine than req/s)`,
+  );
+}
+
+/** The top items of the newest profile in `dir` (the emulator child's). */
+function printProfile(dir: string): void {
+  const newest = readdirSync(dir)
+    .filter((name) => name.endsWith('.cpuprofile'))
+    .map((name) => join(dir, name))
+    .sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs)[0];
+  if (newest === undefined) {
+    console.log(`no .cpuprofile in ${dir}`);
+    return;
+  }
+  const summary = summarizeCpuProfile(newest, 20);
+  console.log('');
+  console.log(
+    `emulator CPU profile ${newest}: ${summary.busyMs.toFixed(0)} ms busy (start-up included), ` +
+      `${summary.idleMs.toFixed(0)} ms idle; top items by self time, as a share of the busy time`,
+  );
+  for (const { item, selfMs, share } of summary.items)
+    console.log(`${(share * 100).toFixed(1).padStart(5)}%  ${selfMs.toFixed(0).padStart(6)} ms  ${item}`);
 }
 
 const role = process.env[ROLE_ENV];

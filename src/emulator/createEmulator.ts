@@ -6,6 +6,8 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
+import type { ErrorEnvelope } from '../spec/codes.js';
 import { type Clock, ManualClock, SystemClock } from '../clock.js';
 import type { RouteDef } from '../spec/route.js';
 import { handleControl } from './control/controlApi.js';
@@ -17,12 +19,22 @@ import type { HandlerMap } from './handlers/handlerTypes.js';
 import { type EmulatorLogger, PlatformPipeline, unimplementedRoutes } from './http/platformPipeline.js';
 import { type BodyLimits, defaultBodyLimits } from './http/readRequestBody.js';
 import { Router } from './http/router.js';
-import { INTERNAL_ERROR, NOT_FOUND, sendEmpty, sendError } from './http/sendResponse.js';
+import { ClientGoneError } from './http/readBody.js';
+import {
+  type HeaderMap,
+  INTERNAL_ERROR,
+  METHOD_NOT_ALLOWED,
+  NO_HEADERS,
+  NOT_FOUND,
+  sendEmpty,
+  sendError,
+  sendJson,
+} from './http/sendResponse.js';
 import { PlatformError } from './platformError.js';
 import { RateLimiter, type RateLimitSetting } from './rateLimits/rateLimiter.js';
 import { WebhookDispatcher, type WebhookDeliverySettings } from './webhooks/WebhookDispatcher.js';
 import { demoSeed } from './world/demoSeed.js';
-import { applySeed, type Seed } from './world/seed.js';
+import { applyPreparedSeed, prepareSeed, type Seed, SeedError, type SeedInput } from './world/seed.js';
 import { World, type WorldSettings } from './world/world.js';
 
 /** The API base the platform serves under. */
@@ -61,6 +73,13 @@ export interface EmulatorOptions {
   readonly webhooks?: Partial<WebhookDeliverySettings>;
   /** The gateway's figures (heartbeat interval, session start limit, …). */
   readonly gateway?: Partial<GatewaySettings>;
+  /**
+   * The longest a request may take to arrive whole, headers and body, in real milliseconds. A request
+   * still incomplete then (a stalled chunked body, a body shorter than its Content-Length) is answered
+   * 408 `{message: '408: Request Timeout', code: 0}` and its connection closed, within a tenth of this
+   * (at most a second) after it; 0 turns the limit off. @defaultValue 30_000
+   */
+  readonly requestTimeoutMs?: number;
 }
 
 /** A running emulator. */
@@ -94,6 +113,25 @@ export interface EmulatorParts {
   readonly handlers: HandlerMap;
 }
 
+/** The default of {@link EmulatorOptions.requestTimeoutMs}. */
+export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
+
+/** The answer to a request that did not arrive whole in time. */
+const REQUEST_TIMEOUT: ErrorEnvelope = { message: '408: Request Timeout', code: 0 };
+/** The answer to a request node:http could not parse. */
+const BAD_REQUEST: ErrorEnvelope = { message: '400: Bad Request', code: 0 };
+/** The answer to a request whose headers are too large. */
+const HEADERS_TOO_LARGE: ErrorEnvelope = { message: '431: Request Header Fields Too Large', code: 0 };
+
+/** A whole HTTP/1.1 answer with a JSON body that closes the connection, for raw sockets. */
+function rawAnswer(status: number, reason: string, body: ErrorEnvelope, extra = ''): string {
+  const text = JSON.stringify(body);
+  return (
+    `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json\r\n` +
+    `Content-Length: ${Buffer.byteLength(text)}\r\n${extra}Connection: close\r\n\r\n${text}`
+  );
+}
+
 const CORS_HEADERS = {
   'Access-Control-Allow-Origin': '*',
   'Access-Control-Expose-Headers':
@@ -106,11 +144,26 @@ export async function createEmulator(options: EmulatorOptions, parts: EmulatorPa
   const world = new World({ clock, ...(options.settings ? { settings: options.settings } : {}) });
   const startSeed: Seed = options.seed ?? 'demo';
   const webhooks = new WebhookDispatcher(world.events, world.webhooks, clock, options.webhooks);
+  const settings = world.settings;
+  let demoPrepared: SeedInput | undefined;
+  // Atomic: the whole seed is checked, and a custom one rehearsed in a scratch world, before the
+  // world is cleared; a refused seed (SeedError) leaves the old world as it was.
   const reset = (seed: Seed): void => {
+    let prepared: SeedInput | undefined;
+    if (seed === 'demo') prepared = demoPrepared ??= prepareSeed(demoSeed, settings);
+    else if (seed !== 'empty') {
+      prepared = prepareSeed(seed, settings);
+      try {
+        applyPreparedSeed(new World({ clock, settings }), prepared);
+      } catch (error) {
+        throw new SeedError([
+          { path: [], code: 'SEED_INVALID', message: error instanceof Error ? error.message : String(error) },
+        ]);
+      }
+    }
     webhooks.reset();
     world.clear();
-    if (seed === 'demo') applySeed(world, demoSeed);
-    else if (seed !== 'empty') applySeed(world, seed);
+    if (prepared) applyPreparedSeed(world, prepared);
   };
   reset(startSeed);
 
@@ -118,9 +171,10 @@ export async function createEmulator(options: EmulatorOptions, parts: EmulatorPa
   const logger: EmulatorLogger = options.logger ?? {
     error: (message, error) => console.error(message, error),
   };
+  const pipelineRouter = new Router(parts.routes);
   const pipeline = new PlatformPipeline({
     world,
-    router: new Router(parts.routes),
+    router: pipelineRouter,
     limiter,
     handlers: parts.handlers,
     bodyLimits: { ...defaultBodyLimits, ...options.bodyLimits },
@@ -136,20 +190,64 @@ export async function createEmulator(options: EmulatorOptions, parts: EmulatorPa
   };
   const cors = options.cors ?? true;
 
-  const server: Server = createServer((req, res) => {
-    void serve(req, res).catch((error: unknown) => {
-      logger.error('emulator bug outside a handler', error);
-      if (!res.headersSent) sendError(res, 500, INTERNAL_ERROR);
-      else res.destroy();
-    });
+  const requestTimeoutMs = options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
+  const server: Server = createServer(
+    {
+      // node:http answers a request not whole by then (see clientError below); its default is 300 s.
+      requestTimeout: requestTimeoutMs,
+      headersTimeout: requestTimeoutMs,
+      connectionsCheckingInterval:
+        requestTimeoutMs > 0 ? Math.max(5, Math.min(1000, Math.floor(requestTimeoutMs / 10))) : 30_000,
+    },
+    (req, res) => {
+      void serve(req, res).catch((error: unknown) => {
+        if (error instanceof ClientGoneError) {
+          res.destroy();
+          return;
+        }
+        logger.error('emulator bug outside a handler', error);
+        if (!res.headersSent) sendError(res, 500, INTERNAL_ERROR);
+        else res.destroy();
+      });
+    },
+  );
+  // Errors of the connection itself, before or while a request arrives: answered in the platform's
+  // envelope when nothing of an answer was written yet, then the connection is closed.
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
+    // node:http keeps the answer in progress on the socket (its own default handler reads it too).
+    const current = (socket as Duplex & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
+    if (socket.writable && !current?.headersSent) {
+      socket.write(
+        error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+          ? rawAnswer(408, 'Request Timeout', REQUEST_TIMEOUT)
+          : error.code === 'HPE_HEADER_OVERFLOW'
+            ? rawAnswer(431, 'Request Header Fields Too Large', HEADERS_TOO_LARGE)
+            : rawAnswer(400, 'Bad Request', BAD_REQUEST),
+      );
+    }
+    socket.destroy();
+  });
+  // CONNECT (a proxy tunnel) is no method of the platform: 405 like any other, and the end.
+  server.on('connect', (req: IncomingMessage, socket: Duplex) => {
+    socket.on('error', () => {});
+    const target = req.url ?? '';
+    const match = target.startsWith(`${API_BASE}/`)
+      ? pipelineRouter.match('CONNECT', target.split('?')[0]?.slice(API_BASE.length) ?? '')
+      : undefined;
+    const allow = match?.kind === 'methodNotAllowed' ? `Allow: ${match.allowed.join(', ')}\r\n` : '';
+    socket.end(rawAnswer(405, 'Method Not Allowed', METHOD_NOT_ALLOWED, allow));
   });
 
+  const baseHeaders: HeaderMap = cors ? CORS_HEADERS : NO_HEADERS;
   async function serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    if (cors) for (const [name, value] of Object.entries(CORS_HEADERS)) res.setHeader(name, value);
     const raw = req.url ?? '/';
     const q = raw.indexOf('?');
     const path = q < 0 ? raw : raw.slice(0, q);
     const search = new URLSearchParams(q < 0 ? '' : raw.slice(q + 1));
+    // The platform's answers carry the CORS headers in their one header list; the others get them here.
+    if (path.startsWith(`${API_BASE}/`) && !(cors && req.method === 'OPTIONS'))
+      return pipeline.handle(req, res, path.slice(API_BASE.length), search, baseHeaders);
+    if (cors) for (const [name, value] of Object.entries(CORS_HEADERS)) res.setHeader(name, value);
     if (cors && req.method === 'OPTIONS') {
       req.resume();
       return sendEmpty(res, 204, {
@@ -158,8 +256,6 @@ export async function createEmulator(options: EmulatorOptions, parts: EmulatorPa
         'Access-Control-Max-Age': '600',
       });
     }
-    if (path.startsWith(`${API_BASE}/`))
-      return pipeline.handle(req, res, path.slice(API_BASE.length), search);
     if (path === CONTROL_BASE || path.startsWith(`${CONTROL_BASE}/`)) {
       try {
         const below = path.slice(CONTROL_BASE.length);
@@ -168,7 +264,7 @@ export async function createEmulator(options: EmulatorOptions, parts: EmulatorPa
       } catch (error) {
         if (!(error instanceof PlatformError)) throw error;
         if (!req.readableEnded) req.resume();
-        return sendError(res, error.status, error.envelope);
+        return sendJson(res, error.status, error.answer);
       }
     }
     req.resume();

@@ -35,6 +35,10 @@ export const extraErrorCodes = {
   INVALID_OAUTH2_ACCESS_TOKEN: 50025,
   /** "Invalid role". */
   INVALID_ROLE: 50028,
+  /** "Cannot enable onboarding, requirements are not met". */
+  ONBOARDING_REQUIREMENTS_NOT_MET: 350000,
+  /** "Cannot update onboarding while below requirements". */
+  ONBOARDING_BELOW_REQUIREMENTS: 350001,
 } as const;
 
 /** A 4xx answer in the platform's envelope. Throw it from a handler; the server sends it. */
@@ -42,14 +46,28 @@ export class PlatformError extends Error {
   override readonly name = 'PlatformError';
   /** HTTP status of the answer. */
   readonly status: number;
-  /** The envelope sent as the body. */
+  /** The envelope: the answer's body unless {@link PlatformError.answer} says otherwise. */
   readonly envelope: ErrorEnvelope;
+  /** The JSON body sent: the envelope, or the body of an answer that has another shape. */
+  readonly answer: unknown;
 
   constructor(status: number, code: number, message?: string, errors?: FieldErrorTree) {
     const text = message ?? errorMessages[code as ErrorCodeValue] ?? 'General error';
     super(text);
     this.status = status;
     this.envelope = errors === undefined ? { code, message: text } : { code, message: text, errors };
+    this.answer = this.envelope;
+  }
+
+  /**
+   * An error answered with a body that is not the envelope, where the platform documents one (Update
+   * Target Users' bad lines: `{target_users_file: ["line 3: …"]}`). `envelope` keeps `code` and
+   * `message` for logs and for callers that merge errors.
+   */
+  static withBody(status: number, code: number, message: string, body: unknown): PlatformError {
+    const error = new PlatformError(status, code, message);
+    (error as { answer: unknown }).answer = body;
+    return error;
   }
 
   /** 404 with an "Unknown …" code (10003 channel, 10004 guild, 10031 lobby, …). */

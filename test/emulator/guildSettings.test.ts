@@ -117,18 +117,29 @@ describe('Onboarding', () => {
     expect(res.body).toMatchObject({ enabled: true, default_channel_ids: ids, mode: 0 });
   });
 
-  it('refuses 6 default channels (400 50035 on default_channel_ids)', async () => {
+  it('refuses to enable with 6 default channels: 400 code 350000, as the platform answers', async () => {
     const ids = await textChannels(6);
-    expectFieldError(await putOnboarding({ enabled: true, mode: 0, default_channel_ids: ids }), [
-      'default_channel_ids',
-    ]);
+    const res = await putOnboarding({ enabled: true, mode: 0, default_channel_ids: ids });
+    expect(res.body).toEqual({ code: 350000, message: 'Cannot enable onboarding, requirements are not met' });
+    expectError(res, 400, 350000);
+    expect((await emu.call('GET', `${GP}/onboarding`)).body).toMatchObject({ enabled: false });
   });
 
-  it('refuses 7 channels of which only 4 let @everyone send', async () => {
+  it('refuses to enable with 7 channels of which only 4 let @everyone send (350000)', async () => {
     const ids = await textChannels(7, 4);
-    const res = await putOnboarding({ enabled: true, mode: 0, default_channel_ids: ids });
-    expectFieldError(res, ['default_channel_ids']);
-    expect(res.text).toMatch(/@everyone/);
+    expectError(await putOnboarding({ enabled: true, mode: 0, default_channel_ids: ids }), 400, 350000);
+  });
+
+  it('refuses to take an enabled onboarding below its requirements: 400 code 350001', async () => {
+    const ids = await textChannels(7, 5);
+    expect((await putOnboarding({ enabled: true, mode: 0, default_channel_ids: ids })).status).toBe(200);
+    const res = await putOnboarding({ default_channel_ids: ids.slice(0, 6) });
+    expect(res.body).toEqual({ code: 350001, message: 'Cannot update onboarding while below requirements' });
+    expectError(res, 400, 350001);
+    expectError(await putOnboarding({ enabled: true, default_channel_ids: ids.slice(1) }), 400, 350001);
+    // Still at the requirements, or disabled: accepted.
+    expect((await putOnboarding({ enabled: true, default_channel_ids: ids })).status).toBe(200);
+    expect((await putOnboarding({ enabled: false, default_channel_ids: ids.slice(0, 1) })).status).toBe(200);
   });
 
   it('counts prompt channels under ONBOARDING_ADVANCED only', async () => {
@@ -145,7 +156,7 @@ describe('Onboarding', () => {
         },
       ],
     });
-    expectFieldError(await putOnboarding(body(0)), ['default_channel_ids']);
+    expectError(await putOnboarding(body(0)), 400, 350000);
     const ok = await putOnboarding(body(1));
     expect(ok.status, ok.text).toBe(200);
     const prompt = (ok.body.prompts as Array<Record<string, unknown>>)[0];
@@ -167,7 +178,7 @@ describe('Onboarding', () => {
   });
 
   it('checks the rule against the stored fields when the body enables without channels', async () => {
-    expectFieldError(await putOnboarding({ enabled: true }), ['default_channel_ids']);
+    expectError(await putOnboarding({ enabled: true }), 400, 350000);
     const ids = await textChannels(7);
     expect((await putOnboarding({ default_channel_ids: ids })).body).toMatchObject({ enabled: false });
     expect((await putOnboarding({ enabled: true })).body).toMatchObject({

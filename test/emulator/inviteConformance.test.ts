@@ -180,10 +180,15 @@ describe.skipIf(!hasOpenApi)('invite-area answers match the OpenAPI document', (
     );
     const code = (await emu.call<{ code: string }>('POST', `/channels/${general}/invites`, { json: {} })).body
       .code;
+    // Bad lines: the OpenAPI document gives every 400 the envelope; the specification's error table
+    // (which wins, paths.md) gives this one `{target_users_file: [...]}`, checked as such here.
+    const badLines = await emu.call('PUT', `/invites/${code}/target-users`, csvUpload('x\n'));
+    expect(badLines.status).toBe(400);
+    expect(badLines.body).toEqual({ target_users_file: [expect.stringMatching(/^line 1: /)] });
     check(
       'PUT',
       `${INV}/target-users`,
-      await emu.call('PUT', `/invites/${code}/target-users`, csvUpload('x\n')),
+      await emu.call('PUT', `/invites/${code}/target-users`, csvUpload('user_id\n')),
       400,
     );
     check(

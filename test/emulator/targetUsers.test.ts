@@ -81,13 +81,17 @@ describe('Update Target Users (PUT /invites/{code}/target-users)', () => {
     expect((await targetCsv(code)).text).toBe(`user_id\n${carol.id}\n${dave.id}\n`);
   });
 
-  it('refuses a file with bad lines: 400 50035 naming each bad line under target_users_file', async () => {
+  it("refuses a file with bad lines: 400 with the specification's body, one string per bad line", async () => {
     const code = await newInvite();
     const res = await upload(
       code,
       `user_id\n${erin.id}\nabc\n${carol.id},${dave.id}\n\n123456789012345678901\n`,
     );
-    const messages = expectFieldError(res, ['target_users_file']);
+    expect(res.status, res.text).toBe(400);
+    // The error table: "an object keyed target_users_file whose value is an array of strings".
+    const body = res.body as Record<string, unknown>;
+    expect(Object.keys(body)).toEqual(['target_users_file']);
+    const messages = body.target_users_file as string[];
     expect(messages).toHaveLength(3);
     expect(messages[0]).toMatch(/^line 3: "abc" is not a user id/);
     expect(messages[1]).toMatch(/^line 4: expected a single column/);

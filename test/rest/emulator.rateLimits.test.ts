@@ -73,3 +73,34 @@ describe('rate limits against the emulator', () => {
     await c.close();
   });
 });
+
+describe('rate limits off', () => {
+  const emu = useStartedEmulator({ rateLimits: 'off' });
+
+  it('advertises nothing that limits: no rate-limit header on any answer', async () => {
+    for (const path of ['/lobbies', `/lobbies/${LOBBY}`, '/guilds/1323802873036931079']) {
+      const res = await fetch(`${emu.emulator.apiUrl}${path}`, {
+        method: path === '/lobbies' ? 'POST' : 'GET',
+        headers: { authorization: 'Bot demo-bot-token', 'content-type': 'application/json' },
+        ...(path === '/lobbies' ? { body: '{}' } : {}),
+      });
+      expect(res.status, path).toBeLessThan(300);
+      const names: string[] = [];
+      res.headers.forEach((_value, name) => {
+        if (name.startsWith('x-ratelimit') || name === 'retry-after') names.push(name);
+      });
+      expect(names, path).toEqual([]);
+    }
+  });
+
+  it('64 concurrent Create Lobby calls all succeed, none waiting on a bucket', async () => {
+    // The client's own global limit (50 per second) is the client's setting, not the platform's.
+    const c = demoBotClient(emu.emulator, { globalPerSecond: Number.POSITIVE_INFINITY });
+    const refused: RateLimitedEvent[] = [];
+    c.on('rateLimited', (e) => refused.push(e));
+    const settled = await Promise.allSettled(Array.from({ length: 64 }, () => c.call('createLobby')));
+    expect(settled.filter((s) => s.status === 'rejected')).toEqual([]);
+    expect(refused).toEqual([]);
+    await c.close();
+  });
+});

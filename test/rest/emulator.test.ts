@@ -90,6 +90,27 @@ describe('the client against the emulator', () => {
     await c.close();
   });
 
+  it("surfaces Update Target Users' bad lines in ApiError", async () => {
+    const c = client();
+    const invite = await c.channels.createInvite({ channel_id: '1323802873036931085' }, { body: {} });
+    const error = (await c.invites
+      .updateTargetUsers(
+        { code: invite.code },
+        { files: { target_users_file: `user_id\n${demo.bob.id}\nabc\n` } },
+      )
+      .catch((e: unknown) => e)) as {
+      status: number;
+      fieldErrors: Record<string, string[]>;
+      message: string;
+    };
+    expect(error).toMatchObject({ name: 'ApiError', status: 400 });
+    expect(error.fieldErrors.target_users_file).toEqual([
+      expect.stringMatching(/^line 3: "abc" is not a user id/),
+    ]);
+    expect(error.message).toContain('target_users_file: line 3');
+    await c.close();
+  });
+
   it('refuses bad input before sending, listing every field', async () => {
     const c = client();
     const error = await c

@@ -174,6 +174,23 @@ describe('ApiError', () => {
     });
   });
 
+  it("surfaces a body that lists messages per field (Update Target Users' bad lines)", () => {
+    const body = {
+      target_users_file: ['line 3: "abc" is not a user id', 'line 5: expected a single column'],
+    };
+    const e = new ApiError({ ...ctx, status: 400, body });
+    expect(e.platformCode).toBeUndefined();
+    expect(e.fieldErrors).toEqual({ target_users_file: body.target_users_file });
+    expect(e.issues.map((i) => [i.field, i.path, i.code])).toEqual([
+      ['target_users_file', ['target_users_file'], 'UNKNOWN'],
+      ['target_users_file', ['target_users_file'], 'UNKNOWN'],
+    ]);
+    expect(e.message).toContain('target_users_file: line 3: "abc" is not a user id');
+    // Not every object is such a list: one value that is no list of strings gives no issues.
+    expect(new ApiError({ ...ctx, status: 400, body: { a: ['x'], b: 1 } }).issues).toEqual([]);
+    expect(new ApiError({ ...ctx, status: 400, body: { a: ['x', 2] } }).issues).toEqual([]);
+  });
+
   it('copes with answers without an envelope', () => {
     const e = new ApiError({ ...ctx, status: 502, body: '<html>bad gateway</html>' });
     expect(e.platformCode).toBeUndefined();

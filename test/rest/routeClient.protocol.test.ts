@@ -127,6 +127,67 @@ describe('buckets', () => {
     expect(transport.requests).toHaveLength(1);
   });
 
+  it('does not give up on a bucket while answers in flight may refresh it', async () => {
+    // Each answer shows a fresh window of 2 (as a server with nothing to limit might): the two in
+    // flight refresh the bucket, so the calls waiting behind them go instead of giving up on the
+    // 2-hour reset the first answer showed.
+    let n = 0;
+    const { client, transport } = setup(
+      async () => {
+        await flush(1);
+        n++;
+        return ok(rl('b', 2, 2, 7200, `w${n}`));
+      },
+      { maxRateLimitWaitMs: 60_000 },
+    );
+    await client.call('getLobby', getLobby);
+    const calls = Array.from({ length: 6 }, () => track(client.call('getLobby', getLobby)));
+    await flush(30);
+    expect(calls.map((c) => c.error)).toEqual(new Array(6).fill(undefined));
+    expect(calls.every((c) => c.done)).toBe(true);
+    expect(transport.requests).toHaveLength(7);
+  });
+
+  it('gives up on the waits once the answers in flight leave the bucket exhausted', async () => {
+    // The other side: the answers confirm the window (same reset, nothing remaining), so once none
+    // is in flight the waits are judged and refused, as a wait is when nothing is out.
+    const { client, transport } = setup(
+      async () => {
+        await flush(1);
+        return ok(rl('b', 3, 0, 7200, 'w1'));
+      },
+      { maxRateLimitWaitMs: 60_000 },
+    );
+    const first = (await client.call('getLobby', getLobby).catch((e) => e)) as unknown;
+    expect(first).toEqual({ id: '1' });
+    // The first answer said 0 remaining: with nothing in flight, a new call is refused at once.
+    const refusedAtOnce = (await client.call('getLobby', getLobby).catch((e) => e)) as RateLimitError;
+    expect(refusedAtOnce).toMatchObject({ kind: 'preemptive', retryAfterMs: 7_200_000 });
+    expect(transport.requests).toHaveLength(1);
+  });
+
+  it('judges the waiters when the last answer in flight leaves them waiting', async () => {
+    let answers = 0;
+    const { client, transport } = setup(
+      async () => {
+        await flush(1);
+        answers++;
+        // The probe teaches a window with 2 left; the two sent next use it up.
+        return ok(rl('b', 3, answers === 1 ? 2 : 0, 7200, 'w1'));
+      },
+      { maxRateLimitWaitMs: 60_000 },
+    );
+    await client.call('getLobby', getLobby);
+    const calls = Array.from({ length: 4 }, () => track(client.call('getLobby', getLobby)));
+    await flush(30);
+    expect(transport.requests).toHaveLength(3);
+    expect(calls.slice(0, 2).every((c) => c.done && !c.error)).toBe(true);
+    for (const c of calls.slice(2)) {
+      expect(c.done).toBe(true);
+      expect(c.error).toMatchObject({ name: 'RateLimitError', kind: 'preemptive', scope: 'user' });
+    }
+  });
+
   it('reports what it knows in rateLimits', async () => {
     const { client } = setup(() => ok(rl('b1', 5, 4, 1)));
     await client.call('getLobby', getLobby);

@@ -16,7 +16,7 @@ import { safeRun } from '../http/validateRequest.js';
 import { type FieldError, fieldErrorTree, PlatformError } from '../platformError.js';
 import type { RateLimiter } from '../rateLimits/rateLimiter.js';
 import { dumpWorld } from '../world/dumpWorld.js';
-import type { Seed } from '../world/seed.js';
+import { type Seed, SeedError } from '../world/seed.js';
 import type { WebhookDispatcher } from '../webhooks/WebhookDispatcher.js';
 import type { DeliveryRecord } from '../webhooks/webhookStore.js';
 import type { World } from '../world/world.js';
@@ -98,10 +98,19 @@ export const controlRoutes: readonly ControlRoute[] = [
     method: 'POST',
     pattern: /^\/reset$/,
     path: '/_emulator/reset',
-    summary: 'forget everything and apply a seed: {seed?: "demo" | "empty" | SeedObject} → 204',
+    summary:
+      'forget everything and apply a seed: {seed?: "demo" | "empty" | SeedObject} → 204; a seed refused as a whole (400 50035 naming each bad part) changes nothing',
     run: (deps, _args, body) => {
       const input = parse(resetBody, body);
-      deps.reset(input.seed ?? 'demo');
+      try {
+        deps.reset(input.seed ?? 'demo');
+      } catch (error) {
+        // The seed was checked whole before anything changed: the old world stands.
+        if (!(error instanceof SeedError)) throw error;
+        throw PlatformError.invalidForm(
+          fieldErrorTree(error.issues.map((issue) => ({ ...issue, path: ['seed', ...issue.path] }))),
+        );
+      }
       deps.limiter.reset();
       return { status: 204 };
     },

@@ -2,10 +2,11 @@
 import { z } from 'zod';
 import { snowflake } from '../../spec/schemas/common.js';
 import { presenceStatuses } from '../world/accountRecords.js';
-import { seedObjectSchema } from '../world/seed.js';
+import { seedObjectSchema, worldTimestamp } from '../world/seed.js';
 
 const intent = z.enum(['GUILD_MEMBERS', 'MESSAGE_CONTENT', 'GUILD_PRESENCES']);
-const timestamp = z.union([z.number().int().nonnegative(), z.iso.datetime({ offset: true })]);
+/** Epoch ms or ISO8601, within a Date's range (as platform input is). */
+const timestamp = worldTimestamp;
 
 /** `POST /_emulator/reset`. */
 export const resetBody = z.object({

@@ -27,72 +27,81 @@ export function parseJsonBody(text: string): unknown {
   return harden(raw);
 }
 
-interface Frame {
-  readonly source: object;
-  readonly parent: Frame | null;
-  readonly key: string | number;
-  readonly depth: number;
-  /** Where the copy goes: `holder[key]`. */
-  readonly holder: Record<string | number, unknown>;
+/** What one {@link harden} walk has seen. */
+interface Walk {
+  containers: number;
+  readonly errors: FieldError[];
+  /** The path of the container being copied (pushed and popped as the walk goes). */
+  readonly path: Array<string | number>;
 }
 
-function pathOf(frame: Frame | null, key?: string | number): Array<string | number> {
-  const path: Array<string | number> = key === undefined ? [] : [key];
-  for (let f = frame; f && f.parent !== null; f = f.parent) path.unshift(f.key);
-  return path;
-}
+/** Errors after which the walk stops looking (the answer names this many at most). */
+const MAX_ERRORS = 50;
 
 /**
- * Copies a parsed JSON value into null-prototype objects, iteratively (no recursion on input depth),
- * refusing `__proto__` keys, deep nesting and too many containers with a 50035 answer.
+ * Copies a parsed JSON value into null-prototype objects, refusing `__proto__` keys, deep nesting and
+ * too many containers with a 50035 answer. The walk recurses at most {@link MAX_JSON_DEPTH} levels,
+ * whatever the input's depth: a deeper container is reported, not entered.
  */
 export function harden(value: unknown): unknown {
   if (value === null || typeof value !== 'object') return value;
-  const root = Object.create(null) as Record<string | number, unknown>;
-  let containers = 0;
-  const errors: FieldError[] = [];
-  const stack: Frame[] = [{ source: value, parent: null, key: 'root', depth: 0, holder: root }];
-  while (stack.length > 0 && errors.length < 50) {
-    const frame = stack.pop() as Frame;
-    containers += 1;
-    if (containers > MAX_JSON_CONTAINERS) {
-      throw PlatformError.field(
-        [],
-        'BASE_TYPE_MAX_LENGTH',
-        `Must contain at most ${MAX_JSON_CONTAINERS} objects and arrays.`,
-      );
+  const walk: Walk = { containers: 0, errors: [], path: [] };
+  const out = copyContainer(value, 0, walk);
+  if (walk.errors.length > 0) throw PlatformError.invalidForm(fieldErrorTree(walk.errors));
+  return out;
+}
+
+function copyContainer(source: object, depth: number, walk: Walk): unknown {
+  walk.containers += 1;
+  if (walk.containers > MAX_JSON_CONTAINERS) {
+    throw PlatformError.field(
+      [],
+      'BASE_TYPE_MAX_LENGTH',
+      `Must contain at most ${MAX_JSON_CONTAINERS} objects and arrays.`,
+    );
+  }
+  if (depth >= MAX_JSON_DEPTH) {
+    walk.errors.push({
+      path: [...walk.path],
+      code: 'BASE_TYPE_MAX_DEPTH',
+      message: `Must be nested at most ${MAX_JSON_DEPTH} levels deep.`,
+    });
+    return null;
+  }
+  if (Array.isArray(source)) {
+    const length = source.length;
+    const out: unknown[] = new Array(length);
+    for (let i = 0; i < length; i += 1) {
+      const item: unknown = source[i];
+      if (item === null || typeof item !== 'object') out[i] = item;
+      else if (walk.errors.length < MAX_ERRORS) {
+        walk.path.push(i);
+        out[i] = copyContainer(item, depth + 1, walk);
+        walk.path.pop();
+      }
     }
-    if (frame.depth >= MAX_JSON_DEPTH) {
-      errors.push({
-        path: pathOf(frame),
-        code: 'BASE_TYPE_MAX_DEPTH',
-        message: `Must be nested at most ${MAX_JSON_DEPTH} levels deep.`,
+    return out;
+  }
+  const out = Object.create(null) as Record<string, unknown>;
+  const record = source as Record<string, unknown>;
+  // JSON.parse makes only own enumerable keys, `__proto__` included (as plain data).
+  for (const key in record) {
+    if (!Object.hasOwn(record, key)) continue;
+    if (FORBIDDEN_KEYS.has(key)) {
+      walk.errors.push({
+        path: [...walk.path, key],
+        code: 'DICT_KEY_INVALID',
+        message: 'This key is not allowed.',
       });
       continue;
     }
-    const out: Record<string | number, unknown> = Array.isArray(frame.source)
-      ? (new Array(frame.source.length) as unknown as Record<number, unknown>)
-      : (Object.create(null) as Record<string, unknown>);
-    frame.holder[frame.key] = out;
-    const entries: Iterable<[string | number, unknown]> = Array.isArray(frame.source)
-      ? (frame.source as unknown[]).entries()
-      : Object.entries(frame.source);
-    for (const [key, item] of entries) {
-      if (typeof key === 'string' && FORBIDDEN_KEYS.has(key)) {
-        errors.push({
-          path: pathOf(frame, key),
-          code: 'DICT_KEY_INVALID',
-          message: 'This key is not allowed.',
-        });
-      } else if (item === null || typeof item !== 'object') {
-        out[key] = item;
-      } else {
-        // A placeholder now keeps the keys in the order the client sent them.
-        out[key] = null;
-        stack.push({ source: item, parent: frame, key, depth: frame.depth + 1, holder: out });
-      }
+    const item = record[key];
+    if (item === null || typeof item !== 'object') out[key] = item;
+    else if (walk.errors.length < MAX_ERRORS) {
+      walk.path.push(key);
+      out[key] = copyContainer(item, depth + 1, walk);
+      walk.path.pop();
     }
   }
-  if (errors.length > 0) throw PlatformError.invalidForm(fieldErrorTree(errors));
-  return root.root;
+  return out;
 }

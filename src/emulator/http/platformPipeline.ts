@@ -4,7 +4,8 @@
  * → read and decode the body (400/413) → validate params, query and body (400 50035) → the
  * operation's handler (its 2xx or 4xx). Routes without a handler answer 501 until their area is
  * written. Anything thrown that is not a {@link PlatformError} is a bug: it is logged (never with a
- * token) and answered 500, and the process stays up.
+ * token) and answered 500, and the process stays up; a client gone before its body arrived whole
+ * ({@link ClientGoneError}) is no bug and gets no answer.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RouteDef } from '../../spec/route.js';
@@ -13,12 +14,15 @@ import { PlatformError } from '../platformError.js';
 import type { RateLimiter, RateLimitSubject } from '../rateLimits/rateLimiter.js';
 import type { World } from '../world/world.js';
 import { authenticate } from './authenticate.js';
-import { type BodyLimits, readRequestBody } from './readRequestBody.js';
+import { ClientGoneError } from './readBody.js';
+import { type BodyLimits, readNoBody, readRequestBody } from './readRequestBody.js';
 import type { Router } from './router.js';
 import {
   type HeaderMap,
   INTERNAL_ERROR,
   METHOD_NOT_ALLOWED,
+  mergeHeaders,
+  NO_HEADERS,
   NOT_FOUND,
   sendBytes,
   sendEmpty,
@@ -53,21 +57,25 @@ export class PlatformPipeline {
     this.#deps = deps;
   }
 
-  /** Answers one request; `path` is below `/api/v10`. Never rejects. */
+  /**
+   * Answers one request; `path` is below `/api/v10`, `base` the headers of every answer (CORS).
+   * Never rejects.
+   */
   async handle(
     req: IncomingMessage,
     res: ServerResponse,
     path: string,
     search: URLSearchParams,
+    base: HeaderMap = NO_HEADERS,
   ): Promise<void> {
-    let headers: HeaderMap = {};
+    let headers: HeaderMap = base;
     let routeName = '(unrouted)';
     try {
       const match = this.#deps.router.match(req.method ?? 'GET', path);
-      if (match.kind === 'notFound') return finish(req, () => sendError(res, 404, NOT_FOUND));
+      if (match.kind === 'notFound') return finish(req, () => sendError(res, 404, NOT_FOUND, base));
       if (match.kind === 'methodNotAllowed') {
         return finish(req, () =>
-          sendError(res, 405, METHOD_NOT_ALLOWED, { Allow: match.allowed.join(', ') }),
+          sendError(res, 405, METHOD_NOT_ALLOWED, mergeHeaders(base, { Allow: match.allowed.join(', ') })),
         );
       }
       const { route, params } = match;
@@ -75,10 +83,12 @@ export class PlatformPipeline {
       const caller = authenticate(this.#deps.world, route, header(req, 'authorization'));
 
       const decision = this.#deps.limiter.take(route, params, subjectOf(caller, req), this.#deps.world.now());
-      headers = decision.headers;
+      headers = mergeHeaders(base, decision.headers);
       if (decision.limited) return finish(req, () => sendJson(res, 429, decision.limited?.body, headers));
 
-      const decoded = await readRequestBody(req, route, this.#deps.bodyLimits);
+      // A route without a body reads none: no promise to wait for (readRequestBody drains it).
+      const decoded =
+        route.body === undefined ? readNoBody(req) : await readRequestBody(req, route, this.#deps.bodyLimits);
       const input = validateRequest(route, params, search, decoded.value);
       const ctx: HandlerContext = {
         world: this.#deps.world,
@@ -97,7 +107,11 @@ export class PlatformPipeline {
     } catch (error) {
       if (error instanceof PlatformError) {
         const extra: HeaderMap = error.status === 413 ? { ...headers, Connection: 'close' } : headers;
-        return finish(req, () => sendError(res, error.status, error.envelope, extra));
+        return finish(req, () => sendJson(res, error.status, error.answer, extra));
+      }
+      if (error instanceof ClientGoneError) {
+        res.destroy();
+        return;
       }
       this.#deps.logger.error(`emulator bug while answering ${req.method} ${routeName}`, error);
       if (!res.headersSent) finish(req, () => sendError(res, 500, INTERNAL_ERROR, headers));

@@ -1,10 +1,23 @@
 /**
  * Reads a request body up to a size limit. A declared Content-Length over the limit is refused before
  * reading; a body that grows past it while streaming is refused as soon as it does. Either way the
- * answer is the platform's 413 `{code: 40005, message: 'Request entity too large'}`.
+ * answer is the platform's 413 `{code: 40005, message: 'Request entity too large'}`. A connection
+ * that fails before the body is whole rejects with {@link ClientGoneError}.
  */
 import type { IncomingMessage } from 'node:http';
 import { extraErrorCodes, PlatformError } from '../platformError.js';
+
+/**
+ * The client went away before its request body arrived whole (it aborted, or the connection was
+ * closed for taking too long). Nobody is left to answer, and it is no bug of the emulator's: the
+ * pipeline drops the request without a word.
+ */
+export class ClientGoneError extends Error {
+  override readonly name = 'ClientGoneError';
+  constructor() {
+    super('the client went away before its request body arrived whole');
+  }
+}
 
 /** The 413 answer. */
 export function tooLarge(): PlatformError {
@@ -45,9 +58,11 @@ export function readBody(
       chunks.push(chunk);
     });
     req.on('end', () => {
-      if (!failed) resolve(Buffer.concat(chunks, size));
+      // A body that came in one chunk (most do) is that chunk: no copy.
+      if (!failed) resolve(chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, size));
     });
-    req.on('error', (error) => fail(error));
-    req.on('aborted', () => fail(new Error('request aborted')));
+    // A request stream fails only when its connection does: the client is gone.
+    req.on('error', () => fail(new ClientGoneError()));
+    req.on('aborted', () => fail(new ClientGoneError()));
   });
 }

@@ -39,6 +39,7 @@ export interface DecodedBody {
 }
 
 const NO_FILES: ReadonlyMap<string, UploadedFile> = new Map();
+const NO_BODY: DecodedBody = { value: undefined, files: NO_FILES };
 
 function contentTypeError(expected: readonly string[]): PlatformError {
   const list = expected.map((t) => `'${t}'`).join(', ');
@@ -49,16 +50,19 @@ function contentTypeError(expected: readonly string[]): PlatformError {
   );
 }
 
+/** The body of a route that takes none: whatever is sent is drained and ignored. */
+export function readNoBody(req: IncomingMessage): DecodedBody {
+  req.resume();
+  return NO_BODY;
+}
+
 /** Reads the body of a request to `route`. */
 export async function readRequestBody(
   req: IncomingMessage,
   route: RouteDef,
   limits: BodyLimits,
 ): Promise<DecodedBody> {
-  if (route.body === undefined) {
-    req.resume();
-    return { value: undefined, files: NO_FILES };
-  }
+  if (route.body === undefined) return readNoBody(req);
   const kind = route.bodyKind ?? 'json';
   const contentType = req.headers['content-type'] ?? '';
   const mediaType = contentType.split(';')[0]?.trim().toLowerCase() ?? '';

@@ -50,6 +50,8 @@ export type RouteMatch =
 /** Splits a path into segments; undefined when a segment is not valid percent-encoding. */
 function splitPath(path: string): string[] | undefined {
   const raw = path.split('/').slice(1);
+  // Most paths hold no escape: nothing to decode.
+  if (!path.includes('%')) return raw;
   const out: string[] = [];
   for (const segment of raw) {
     try {

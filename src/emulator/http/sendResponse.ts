@@ -5,14 +5,40 @@ import type { ErrorEnvelope } from '../../spec/codes.js';
 /** Extra headers of one answer (rate-limit headers, Allow, …). */
 export type HeaderMap = Readonly<Record<string, string>>;
 
+/** No extra headers. */
+export const NO_HEADERS: HeaderMap = Object.freeze({});
+
+/** `a` and `b` in one map (`b` wins), without copying when either is empty. */
+export function mergeHeaders(a: HeaderMap, b: HeaderMap): HeaderMap {
+  if (isEmpty(b)) return a;
+  if (isEmpty(a)) return b;
+  return { ...a, ...b };
+}
+
+function isEmpty(headers: HeaderMap): boolean {
+  for (const _ in headers) return false;
+  return true;
+}
+
+/**
+ * The header list of `writeHead` in node:http's flat form (name, value, name, value…): no object is
+ * built per answer, and node:http writes it as it comes.
+ */
+function headerList(headers: HeaderMap, contentType: string, length: number): string[] {
+  const list = ['Content-Type', contentType, 'Content-Length', String(length)];
+  for (const name in headers) list.push(name, headers[name] as string);
+  return list;
+}
+
 /** Sends a JSON answer. */
-export function sendJson(res: ServerResponse, status: number, body: unknown, headers: HeaderMap = {}): void {
+export function sendJson(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: HeaderMap = NO_HEADERS,
+): void {
   const text = JSON.stringify(body);
-  res.writeHead(status, {
-    ...headers,
-    'Content-Type': 'application/json',
-    'Content-Length': Buffer.byteLength(text),
-  });
+  res.writeHead(status, headerList(headers, 'application/json', Buffer.byteLength(text)));
   res.end(text);
 }
 
@@ -22,14 +48,14 @@ export function sendBytes(
   status: number,
   contentType: string,
   body: Uint8Array,
-  headers: HeaderMap = {},
+  headers: HeaderMap = NO_HEADERS,
 ): void {
-  res.writeHead(status, { ...headers, 'Content-Type': contentType, 'Content-Length': body.byteLength });
+  res.writeHead(status, headerList(headers, contentType, body.byteLength));
   res.end(body);
 }
 
 /** Sends an answer without a body (204). */
-export function sendEmpty(res: ServerResponse, status: number, headers: HeaderMap = {}): void {
+export function sendEmpty(res: ServerResponse, status: number, headers: HeaderMap = NO_HEADERS): void {
   res.writeHead(status, headers);
   res.end();
 }
@@ -39,7 +65,7 @@ export function sendError(
   res: ServerResponse,
   status: number,
   envelope: ErrorEnvelope,
-  headers: HeaderMap = {},
+  headers: HeaderMap = NO_HEADERS,
 ): void {
   sendJson(res, status, envelope, headers);
 }

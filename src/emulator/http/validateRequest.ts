@@ -25,10 +25,29 @@ interface SchemaDef {
   readonly element?: z.ZodMiniType;
 }
 
+/** Each schema's compiled twin (zod's generated fast path; the schema itself where none is made). */
+const compiled = new WeakMap<z.ZodMiniType, z.ZodMiniType>();
+
+/**
+ * `schema` with zod's compiled fast path (`z.compile`): the same schema, parsed by generated code
+ * while the input is valid and by zod's own parser (same issues, same messages) as soon as it is not.
+ * Compiled once per schema.
+ */
+function fast(schema: z.ZodMiniType): z.ZodMiniType {
+  let twin = compiled.get(schema);
+  if (twin === undefined) {
+    twin = z.compile(schema);
+    compiled.set(schema, twin);
+  }
+  return twin;
+}
+
 /**
  * Runs a schema; its issues join `errors`. A schema whose refinement throws on odd input (a bug in
  * the schema, e.g. `BigInt('abc')` after a failed regex) must not become a 500: the request is
- * refused as a whole with a root-level 50035 instead.
+ * refused as a whole with a root-level 50035 instead. Valid input, nearly every request, is parsed
+ * once without `reportInput` (which costs on every check); only a failure is parsed again with it,
+ * for the messages that quote the bad value.
  */
 export function safeRun(
   schema: z.ZodMiniType,
@@ -38,6 +57,8 @@ export function safeRun(
 ): unknown {
   let result: ReturnType<typeof z.safeParse>;
   try {
+    result = z.safeParse(fast(schema), value);
+    if (result.success) return result.data;
     result = z.safeParse(schema, value, OPTIONS);
   } catch {
     locateThrow(schema, value, errors, prefix);

@@ -8,6 +8,12 @@
  * id per bucket). A refused request is a 429 with `Retry-After` (whole seconds, rounded up),
  * `X-RateLimit-Scope` (`user` or `global`), `X-RateLimit-Global: true` when global, and the body
  * `{message: 'You are being rate limited.', retry_after, global}`.
+ *
+ * With limits `off` nothing is counted and no rate-limit header is sent: a platform client reads a
+ * route whose answers carry none as a route without a per-route limit (lobbykit's client stops
+ * tracking a bucket for it; @discordjs/rest takes its limit as infinite). Headers showing a full
+ * bucket would still be a limit to a careful client, which never sends more than `Remaining` at
+ * once and waits for `Reset-After` once they are out (the development table's 20 per 2 hours).
  */
 import { createHash } from 'node:crypto';
 import { type DevelopmentBucket, developmentRateLimits, limits } from '../../spec/limits.js';
@@ -58,10 +64,21 @@ export interface RateLimitSubject {
   readonly identity: string;
 }
 
+/** Bucket ids by bucket name: a name's id never changes, and hashing on every request is not free. */
+const bucketIds = new Map<string, string>();
+
 /** The stable opaque bucket id of a bucket name. */
 export function bucketId(name: string): string {
-  return createHash('sha256').update(`lobbykit-emulator:${name}`).digest('hex').slice(0, 32);
+  let id = bucketIds.get(name);
+  if (id === undefined) {
+    id = createHash('sha256').update(`lobbykit-emulator:${name}`).digest('hex').slice(0, 32);
+    bucketIds.set(name, id);
+  }
+  return id;
 }
+
+/** The headers of every answer with limits off: none. */
+const NO_HEADERS: Readonly<Record<string, string>> = Object.freeze({});
 
 const secs = (ms: number): string => (ms / 1000).toFixed(3);
 
@@ -86,7 +103,7 @@ export class RateLimiter {
 
   /**
    * Counts one request to `route` with `params` by `subject` at `now` and decides. With limits off,
-   * nothing is counted and the headers show a full bucket.
+   * nothing is counted and there are no headers.
    */
   take(
     route: RouteDef,
@@ -94,6 +111,7 @@ export class RateLimiter {
     subject: RateLimitSubject,
     now: number,
   ): RateLimitDecision {
+    if (!this.#enabled) return { headers: NO_HEADERS };
     const bucket = this.#bucketOf(route, params, subject);
     const headers = (remaining: number, resetAt: number): Record<string, string> => ({
       'X-RateLimit-Limit': String(bucket.limit),
@@ -102,7 +120,6 @@ export class RateLimiter {
       'X-RateLimit-Reset-After': secs(Math.max(0, resetAt - now)),
       'X-RateLimit-Bucket': bucket.id,
     });
-    if (!this.#enabled) return { headers: headers(bucket.limit, now + bucket.windowMs) };
     if (++this.#takes % 1000 === 0) this.#sweep(now);
 
     const global = this.#window(`global:${subject.identity}`, 1000, now);

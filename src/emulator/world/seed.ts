@@ -5,16 +5,39 @@
  * emulator make them; references between entries are by id.
  */
 import { z } from 'zod';
-import { snowflake } from '../../spec/schemas/common.js';
+import { snowflake, permissionString } from '../../spec/schemas/common.js';
+import { idleTimeoutSeconds, lobbyMemberFlags, lobbyMetadata } from '../../spec/schemas/lobby.js';
+import type { FieldError } from '../platformError.js';
 import { presenceStatuses } from './accountRecords.js';
-import type { World } from './world.js';
+import { checkSeed } from './checkSeed.js';
+import type { World, WorldSettings } from './world.js';
 
 const intent = z.enum(['GUILD_MEMBERS', 'MESSAGE_CONTENT', 'GUILD_PRESENCES']);
-const dict = z.record(z.string(), z.string());
-const permissions = z
-  .string()
-  .regex(/^\d{1,20}$/, { message: 'must be a permission bitfield (decimal string)' });
-const timestamp = z.union([z.number().int().nonnegative(), z.iso.datetime({ offset: true })]);
+const permissions = permissionString;
+/** A guild holds at most 250 roles, @everyone included (the platform's code 30005). */
+const MAX_SEED_ROLES = 249;
+/** A guild holds at most 500 channels (the platform's code 30013). */
+const MAX_SEED_CHANNELS = 500;
+const features = z.array(z.string().min(1).max(100)).max(100);
+/** The latest time a JavaScript Date holds: 8.64e15 ms after the epoch (the year 275760). */
+export const MAX_EPOCH_MS = 8_640_000_000_000_000;
+
+/**
+ * A time the world stores: epoch milliseconds (0 to {@link MAX_EPOCH_MS}) or an ISO8601 timestamp
+ * with an offset that names a real instant. Anything a Date cannot hold is refused here, so that no
+ * stored time can break the renderers of the platform routes later.
+ */
+export const worldTimestamp = z.union([
+  z
+    .number()
+    .int()
+    .nonnegative()
+    .max(MAX_EPOCH_MS, { message: `must be at most ${MAX_EPOCH_MS} (a Date's range)` }),
+  z.iso
+    .datetime({ offset: true })
+    .refine((text) => Number.isFinite(Date.parse(text)), { message: 'must be a real date and time' }),
+]);
+const timestamp = worldTimestamp;
 
 const seedApplication = z.object({
   id: z.optional(snowflake),
@@ -46,8 +69,8 @@ const seedUser = z.object({
 const seedOverwrite = z.object({
   id: snowflake,
   type: z.union([z.literal(0), z.literal(1)]),
-  allow: permissions.optional(),
-  deny: permissions.optional(),
+  allow: z.optional(permissions),
+  deny: z.optional(permissions),
 });
 
 const seedChannel = z.object({
@@ -69,7 +92,7 @@ const seedChannel = z.object({
 const seedRole = z.object({
   id: z.optional(snowflake),
   name: z.string().min(1).max(100),
-  permissions: permissions.optional(),
+  permissions: z.optional(permissions),
   color: z.number().int().min(0).max(0xffffff).optional(),
   hoist: z.boolean().optional(),
   mentionable: z.boolean().optional(),
@@ -90,13 +113,13 @@ const seedGuild = z.object({
   id: z.optional(snowflake),
   name: z.string().min(2).max(100),
   owner_id: snowflake,
-  features: z.array(z.string()).optional(),
+  features: features.optional(),
   premium_tier: z.number().int().min(0).max(3).optional(),
-  everyone_permissions: permissions.optional(),
+  everyone_permissions: z.optional(permissions),
   description: z.string().nullable().optional(),
   vanity_url_code: z.string().nullable().optional(),
-  roles: z.array(seedRole).optional(),
-  channels: z.array(seedChannel).optional(),
+  roles: z.array(seedRole).max(MAX_SEED_ROLES).optional(),
+  channels: z.array(seedChannel).max(MAX_SEED_CHANNELS).optional(),
   members: z.array(seedMember).optional(),
   /** Widget settings. */
   widget: z.object({ enabled: z.boolean(), channel_id: z.nullable(snowflake) }).optional(),
@@ -108,15 +131,15 @@ const seedGuild = z.object({
 const seedLobby = z.object({
   id: z.optional(snowflake),
   application_id: snowflake,
-  metadata: dict.nullable().optional(),
-  idle_timeout_seconds: z.number().int().optional(),
+  metadata: z.optional(z.nullable(lobbyMetadata)),
+  idle_timeout_seconds: z.optional(idleTimeoutSeconds),
   linked_channel_id: z.optional(snowflake),
   members: z
     .array(
       z.object({
         id: snowflake,
-        metadata: dict.nullable().optional(),
-        flags: z.number().int().optional(),
+        metadata: z.optional(z.nullable(lobbyMetadata)),
+        flags: z.optional(lobbyMemberFlags),
         additional_name: z.string().min(1).max(80).optional(),
       }),
     )
@@ -133,16 +156,64 @@ export const seedObjectSchema = z.object({
 
 /** A world description: applications, users (with tokens), guilds (roles, channels, members), lobbies. */
 export type SeedObject = z.input<typeof seedObjectSchema>;
+/** A seed that passed its schema. */
+export type SeedInput = z.output<typeof seedObjectSchema>;
+
+/** A seed the emulator refuses: every problem, each with its path inside the seed object. */
+export class SeedError extends Error {
+  override readonly name = 'SeedError';
+  readonly issues: readonly FieldError[];
+
+  constructor(issues: readonly FieldError[]) {
+    const lines = issues
+      .slice(0, 20)
+      .map((i) => `  ${i.path.map(String).join('.') || '(seed)'}: ${i.message}`);
+    super(
+      `seed refused:\n${lines.join('\n')}${issues.length > 20 ? `\n  … ${issues.length - 20} more` : ''}`,
+    );
+    this.issues = issues;
+  }
+}
+
+/**
+ * Checks a whole seed before anything is applied: its schema (values within the platform's limits),
+ * then ids, references and the limits that depend on `settings` ({@link checkSeed}). Throws
+ * {@link SeedError} naming every bad part.
+ */
+export function prepareSeed(seed: SeedObject, settings: WorldSettings): SeedInput {
+  const result = seedObjectSchema.safeParse(seed);
+  if (!result.success) {
+    throw new SeedError(
+      result.error.issues.map((issue) => ({
+        path: issue.path.map((p) => (typeof p === 'symbol' ? String(p.description) : p)),
+        code: 'SEED_INVALID',
+        message: issue.message,
+      })),
+    );
+  }
+  const issues = checkSeed(result.data, settings);
+  if (issues.length > 0) throw new SeedError(issues);
+  return result.data;
+}
 
 /** Which seed to start from. */
 export type Seed = 'demo' | 'empty' | SeedObject;
 
 /**
- * Fills `world` from a seed (after validating it; a bad seed throws a `ZodError` naming the
- * field). The world's event log is cleared afterwards: seeding is not something the platform did.
+ * Fills `world` from a seed, after checking it whole ({@link prepareSeed}: a bad seed throws
+ * {@link SeedError} and changes nothing). The world's event log is cleared afterwards: seeding is not
+ * something the platform did.
  */
 export function applySeed(world: World, seed: SeedObject): void {
-  const parsed = seedObjectSchema.parse(seed);
+  applyPreparedSeed(world, prepareSeed(seed, world.settings));
+}
+
+/**
+ * Fills `world` from a seed {@link prepareSeed} accepted. The world gets copies: records never share
+ * an array or object with the seed, so that a prepared seed can be applied again as it was.
+ */
+export function applyPreparedSeed(world: World, prepared: SeedInput): void {
+  const parsed = structuredClone(prepared);
   for (const app of parsed.applications ?? []) {
     world.createApplication(defined(app));
   }

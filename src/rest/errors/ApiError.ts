@@ -51,6 +51,25 @@ export function flattenFieldErrors(
   return out;
 }
 
+/**
+ * The issues of a body that is not the envelope but lists messages per field, as the platform
+ * answers Update Target Users' bad lines: `{"target_users_file": ["line 3: …", "line 5: …"]}` (an
+ * object whose every value is an array of strings). Each string is one issue of that field, with
+ * code `UNKNOWN` (the body carries none). Anything else gives no issues.
+ */
+export function fieldListIssues(body: unknown): ApiFieldIssue[] {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return [];
+  const entries = Object.entries(body as Record<string, unknown>);
+  if (entries.length === 0) return [];
+  const out: ApiFieldIssue[] = [];
+  for (const [field, value] of entries) {
+    if (!Array.isArray(value) || !value.every((item) => typeof item === 'string')) return [];
+    for (const message of value as string[])
+      out.push({ field, path: [field], code: 'UNKNOWN', message: redactText(message) });
+  }
+  return out;
+}
+
 /** Options of {@link ApiError}. */
 export interface ApiErrorInit extends RequestContext {
   /** The HTTP status. */
@@ -69,7 +88,10 @@ export class ApiError extends LobbykitError implements RequestContext {
   readonly platformCode: number | undefined;
   /** The platform's message, or the status text when the answer had none. */
   readonly platformMessage: string;
-  /** Each field error of the envelope, with its path. */
+  /**
+   * Each field error of the envelope, with its path; for an answer that lists messages per field
+   * instead of an envelope (Update Target Users' bad lines), one issue per message.
+   */
   readonly issues: readonly ApiFieldIssue[];
   /** The field errors as a map: path → messages (`''` for errors about the whole body). */
   readonly fieldErrors: Readonly<Record<string, readonly string[]>>;
@@ -92,7 +114,11 @@ export class ApiError extends LobbykitError implements RequestContext {
           ? init.body
           : `HTTP ${init.status}`,
     );
-    const issues = flattenFieldErrors(envelope.errors);
+    // The envelope's nested errors; or, for a body without a code, its per-field message lists.
+    const issues =
+      platformCode === undefined && envelope.errors === undefined
+        ? fieldListIssues(init.body)
+        : flattenFieldErrors(envelope.errors);
     const codeText = platformCode === undefined ? '' : ` (code ${platformCode})`;
     const lines = issues.map((i) => `\n  ${i.field || '(body)'}: ${i.message} [${i.code}]`).join('');
     super(

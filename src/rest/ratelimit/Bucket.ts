@@ -20,6 +20,11 @@ interface Waiter {
   signal: AbortSignal | undefined;
   /** Stops listening to the signal (undefined without one). */
   unsubscribe: (() => void) | undefined;
+  /**
+   * Judges the wait once nothing is in flight any more (the answers still out may have refreshed
+   * the bucket); throws to refuse it. Undefined once judged, or when the wait was judged at once.
+   */
+  judge: ((waitMs: number) => void) | undefined;
 }
 
 /** What is known of a bucket, for `client.rateLimits`. */
@@ -120,13 +125,15 @@ export class Bucket {
 
   /**
    * Waits in line. Resolves `true` once granted (counted in flight), `false` when the bucket was
-   * retired meanwhile (the caller looks its bucket up again); rejects with the signal's reason on abort.
+   * retired meanwhile (the caller looks its bucket up again); rejects with the signal's reason on
+   * abort. `judge`, when given, is called with the wait still ahead once no request of the bucket is
+   * in flight and the waiter still waits; what it throws rejects the wait.
    */
-  enqueue(signal: AbortSignal | undefined): Promise<boolean> {
+  enqueue(signal: AbortSignal | undefined, judge?: (waitMs: number) => void): Promise<boolean> {
     if (this.retired) return Promise.resolve(false);
     if (signal?.aborted) return Promise.reject(abortReason(signal));
     return new Promise<boolean>((resolve, reject) => {
-      const waiter: Waiter = { resolve, reject, signal, unsubscribe: undefined };
+      const waiter: Waiter = { resolve, reject, signal, unsubscribe: undefined, judge };
       if (signal) {
         waiter.unsubscribe = subscribeAbort(signal, () => {
           const i = this.#waiters.indexOf(waiter);
@@ -192,6 +199,7 @@ export class Bucket {
       this.inFlight++;
       waiter.resolve(true);
     }
+    if (this.#waiters.length > 0 && this.inFlight === 0) this.#judgeWaiters(now);
     if (this.#waiters.length === 0) {
       this.#clearTimer();
     } else if (this.#timer === undefined && this.resetAt !== undefined && this.resetAt > now) {
@@ -201,6 +209,27 @@ export class Bucket {
       }, this.resetAt - now);
     }
     // Otherwise the waiters wait for an in-flight answer, whose release drains again.
+  }
+
+  /**
+   * Nothing is in flight and requests still wait: no answer can refresh the bucket before its
+   * reset, so the waits left to judge are judged now; a waiter whose judge throws leaves the line.
+   */
+  #judgeWaiters(now: number): void {
+    const waitMs = this.resetInMs(now);
+    for (const waiter of [...this.#waiters]) {
+      const judge = waiter.judge;
+      if (judge === undefined) continue;
+      waiter.judge = undefined;
+      try {
+        judge(waitMs);
+      } catch (error) {
+        const i = this.#waiters.indexOf(waiter);
+        if (i >= 0) this.#waiters.splice(i, 1);
+        waiter.unsubscribe?.();
+        waiter.reject(error);
+      }
+    }
   }
 
   /** A request granted here finished (answered or not). */

@@ -20,7 +20,11 @@ export interface BucketTicket {
   readonly informed: boolean;
 }
 
-/** Called before a request waits on a bucket; may throw to refuse waiting. */
+/**
+ * Called before a request waits on a bucket, with the wait known then; may throw to refuse waiting.
+ * While requests of the bucket are in flight it is called only once they are all answered and the
+ * request still waits (their answers may have refreshed the bucket meanwhile).
+ */
 export type BeforeBucketWait = (bucket: Bucket, waitMs: number) => void;
 
 const SWEEP_EVERY_MS = 60_000;
@@ -132,6 +136,13 @@ export class BucketRegistry {
       if (bucket === null) return { routeKey, where, bucket: null, informed: false };
       const informed = bucket.limit !== undefined;
       if (bucket.tryAcquire(now)) return { routeKey, where, bucket, informed };
+      // With requests of the bucket in flight, their answers may refresh it (a new window, more
+      // remaining): the wait is judged once they are in, not on what is known now.
+      if (bucket.inFlight > 0 && beforeWait !== undefined) {
+        if (await bucket.enqueue(signal, (waitMs) => beforeWait(bucket, waitMs)))
+          return { routeKey, where, bucket, informed };
+        continue;
+      }
       beforeWait?.(bucket, bucket.resetInMs(now));
       if (await bucket.enqueue(signal)) return { routeKey, where, bucket, informed };
     }

@@ -22,7 +22,7 @@ import {
 import { createGuildChannelBody, modifyGuildChannelPositionsBody } from '../schemas/guildChannel.js';
 import { incidentActionsBody, integration } from '../schemas/integration.js';
 import { invite, inviteWithMetadata } from '../schemas/invite.js';
-import { modifyOnboardingBody, onboarding } from '../schemas/onboarding.js';
+import { modifyOnboardingFields, onboarding } from '../schemas/onboarding.js';
 import { modifyWelcomeScreenBody, welcomeScreen } from '../schemas/welcomeScreen.js';
 import {
   modifyGuildWidgetBody,
@@ -402,7 +402,7 @@ export const guildRoutes = {
     auth: 'bot',
     audit: true,
     params: guildParams,
-    body: modifyOnboardingBody,
+    body: modifyOnboardingFields,
     bodyKind: 'json',
     status: 200,
     responseKind: 'json',
@@ -412,7 +412,7 @@ export const guildRoutes = {
       scope: 'guild',
       note:
         "the channel constraints use the guild's mode when the body sets none (onboardingChannelIssues, " +
-        'onboardingEveryoneIssues)',
+        'onboardingEveryoneIssues); unmet, they answer 350000 when enabling, 350001 when already enabled',
     },
     idempotent: true,
   }),

@@ -8,6 +8,11 @@ import * as z from 'zod/mini';
 const SNOWFLAKE_RE = /^\d{1,20}$/;
 const MAX_SNOWFLAKE = (1n << 64n) - 1n;
 
+/** Whether a string of at most 20 digits fits in 64 bits (only 20 digits can exceed 2^64 - 1). */
+function fits64(v: string): boolean {
+  return v.length < 20 || BigInt(v) <= MAX_SNOWFLAKE;
+}
+
 /** A snowflake: the decimal string of an unsigned 64-bit id. */
 export const snowflake = z
   .string()
@@ -17,7 +22,7 @@ export const snowflake = z
       abort: true,
     }),
   )
-  .check(z.refine((v) => BigInt(v) <= MAX_SNOWFLAKE, { message: 'must be a snowflake (fits in 64 bits)' }));
+  .check(z.refine(fits64, { message: 'must be a snowflake (fits in 64 bits)' }));
 
 /** An ISO8601 timestamp with a time zone, as requests must send it. */
 export const isoTimestamp = z.iso.datetime({ offset: true, message: 'must be an ISO8601 timestamp' });
@@ -29,7 +34,7 @@ export const responseTimestamp = z.string();
 export const permissionString = z
   .string()
   .check(z.regex(SNOWFLAKE_RE, { message: 'must be a permission bitfield (a decimal string)', abort: true }))
-  .check(z.refine((v) => BigInt(v) <= MAX_SNOWFLAKE, { message: 'must fit in 64 bits' }));
+  .check(z.refine(fits64, { message: 'must fit in 64 bits' }));
 
 /** A response object: documented fields are checked, unknown fields pass through. */
 export function responseObject<T extends z.core.$ZodLooseShape>(shape: T) {
@@ -39,7 +44,7 @@ export function responseObject<T extends z.core.$ZodLooseShape>(shape: T) {
 /** Sum of the lengths of every key and value: what the platform's "total length" of metadata counts. */
 export function metadataTotalLength(dict: Readonly<Record<string, string>>): number {
   let total = 0;
-  for (const [key, value] of Object.entries(dict)) total += key.length + value.length;
+  for (const key in dict) if (Object.hasOwn(dict, key)) total += key.length + (dict[key] as string).length;
   return total;
 }
 

@@ -97,7 +97,12 @@ export const onboardingPromptBody = z.object({
 export type OnboardingPromptBody = z.infer<typeof onboardingPromptBody>;
 
 /** The fields of Modify Guild Onboarding, before the constraint on default channels. */
-const modifyOnboardingFields = z.object({
+/**
+ * Modify Guild Onboarding body (PUT), its shape only: `prompts`, `default_channel_ids`, `enabled`,
+ * `mode`, all optional. The route takes this: the platform answers unmet requirements with codes of
+ * their own (350000, 350001), not as a form error.
+ */
+export const modifyOnboardingFields = z.object({
   prompts: z.nullish(z.array(onboardingPromptBody)),
   default_channel_ids: z.nullish(z.array(snowflake)),
   enabled: z.nullish(z.boolean()),
@@ -202,10 +207,11 @@ export function onboardingEveryoneIssues(
 }
 
 /**
- * Modify Guild Onboarding body (PUT): `prompts`, `default_channel_ids`, `enabled`, `mode`, all
- * optional. With `enabled: true` and `default_channel_ids`, at least 7 channels must count
- * ({@link onboardingChannelIssues}; without `mode` in the body the ADVANCED reading is used here, and
- * the emulator re-checks with the guild's mode). Needs MANAGE_GUILD and MANAGE_ROLES.
+ * Modify Guild Onboarding body (PUT) with the requirement a body alone can show: with `enabled: true`
+ * and `default_channel_ids`, at least 7 channels must count ({@link onboardingChannelIssues}; without
+ * `mode` in the body the ADVANCED reading is used). For checking a body before sending it; the route
+ * itself takes {@link modifyOnboardingFields}, since the platform answers unmet requirements with
+ * 350000 (enabling) or 350001 (changing an enabled onboarding), not 50035.
  */
 export const modifyOnboardingBody = modifyOnboardingFields.check(
   z.superRefine((body, ctx) => {

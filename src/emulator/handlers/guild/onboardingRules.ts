@@ -10,8 +10,10 @@
  * - Incident actions: each timestamp at most 24 hours ahead of the emulator's clock; null ends the
  *   action; an absent field keeps its value.
  *
- * Choices: channels and roles that are not the guild's, and constraint
- * failures, are 400 50035 on the field concerned.
+ * Unmet requirements answer as the platform does, with its own codes rather than a form error:
+ * enabling onboarding is 400 code 350000, changing an enabled onboarding so that it falls below them
+ * 400 code 350001. Choice: channels and roles that are not the guild's are 400 50035 on the field
+ * concerned.
  */
 import { type IncidentActionsBody, incidentActionsIssues } from '../../../spec/schemas/integration.js';
 import {
@@ -20,7 +22,7 @@ import {
   onboardingEveryoneIssues,
 } from '../../../spec/schemas/onboarding.js';
 import type { ModifyWelcomeScreenBody } from '../../../spec/schemas/welcomeScreen.js';
-import type { FieldError } from '../../platformError.js';
+import { extraErrorCodes, type FieldError, PlatformError } from '../../platformError.js';
 import type { GuildRecord, OnboardingRecord } from '../../world/guildRecords.js';
 import { isThread } from '../../world/renderGuild.js';
 import { parseIso, toIsoOrNull } from '../../world/time.js';
@@ -190,20 +192,23 @@ export function modifyOnboarding(ctx: HandlerContext, guild: GuildRecord, body: 
         })),
       })),
     };
-    const issues = [
-      ...onboardingChannelIssues(effective),
-      ...onboardingEveryoneIssues(effective, (id) => {
+    const unmet =
+      onboardingChannelIssues(effective).length > 0 ||
+      onboardingEveryoneIssues(effective, (id) => {
         const channel = guild.channels.get(id);
         return channel !== undefined && everyoneCan(guild, channel, ['VIEW_CHANNEL', 'SEND_MESSAGES']);
-      }),
-    ];
-    throwFieldErrors(
-      issues.map((issue) => ({
-        path: issue.path ?? ['default_channel_ids'],
-        code: 'ONBOARDING_REQUIREMENTS',
-        message: issue.message ?? 'onboarding requirements not met',
-      })),
-    );
+      }).length > 0;
+    if (unmet) {
+      throw current.enabled
+        ? PlatformError.badRequest(
+            'Cannot update onboarding while below requirements',
+            extraErrorCodes.ONBOARDING_BELOW_REQUIREMENTS,
+          )
+        : PlatformError.badRequest(
+            'Cannot enable onboarding, requirements are not met',
+            extraErrorCodes.ONBOARDING_REQUIREMENTS_NOT_MET,
+          );
+    }
   }
   guild.onboarding = next;
   auditEntry(ctx, guild, AuditAction.ONBOARDING_UPDATE, guild.id, [

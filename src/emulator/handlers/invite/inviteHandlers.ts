@@ -73,7 +73,7 @@ export const inviteHandlers = defineHandlers({
   updateTargetUsers: (ctx) => {
     const invite = ctx.world.invites.require(ctx.params.code);
     requireInviterOr(ctx, invite, declaredRule(ctx));
-    const file = readTargetUsersFile(ctx.files.get(TARGET_USERS_FIELD));
+    const file = readTargetUsersFile(ctx.files.get(TARGET_USERS_FIELD), 'list');
     startTargetUsersJob(ctx.world, invite, file);
     return reply.noContent();
   },

@@ -16,6 +16,7 @@
  *   {@link settleTargetUsersJob} first, and the state is computed for the clock's "now".
  */
 import { parseTargetUsersCsv } from '../../../spec/schemas/targetUsersCsv.js';
+import { ErrorCode } from '../../../spec/codes.js';
 import { TargetUsersJobStatus } from '../../../spec/flags.js';
 import { PlatformError } from '../../platformError.js';
 import type { Snowflake } from '../../world/accountRecords.js';
@@ -47,16 +48,32 @@ interface PendingJob {
 const pendingJobs = new WeakMap<TargetUsersJobRecord, PendingJob>();
 
 /**
- * Reads an uploaded target-users CSV: 400 50035 naming `target_users_file` when it is missing,
- * empty of ids, or has bad lines (one message per bad line). (A file over the per-file upload limit
- * never gets here: the multipart reader answers 413 40005.) Returns the ids in file order, each
- * once, with their line numbers.
+ * How bad lines are answered: `list` is Update Target Users' documented body, 400
+ * `{target_users_file: ["line 3: …", …]}` (one string per bad line); `form` is a 50035 naming
+ * `target_users_file` with one error per line, which Create Channel Invite merges with its other
+ * fields' errors (the specification documents the list body for Update Target Users only).
  */
-export function readTargetUsersFile(file: UploadedFile | undefined): { ids: Snowflake[]; lines: number[] } {
+export type BadLinesAnswer = 'list' | 'form';
+
+/**
+ * Reads an uploaded target-users CSV: 400 naming `target_users_file` when it is missing, empty of
+ * ids (50035), or has bad lines (as `badLines` says). (A file over the per-file upload limit never
+ * gets here: the multipart reader answers 413 40005.) Returns the ids in file order, each once, with
+ * their line numbers.
+ */
+export function readTargetUsersFile(
+  file: UploadedFile | undefined,
+  badLines: BadLinesAnswer = 'form',
+): { ids: Snowflake[]; lines: number[] } {
   if (!file) throw PlatformError.field([TARGET_USERS_FIELD], 'BASE_TYPE_REQUIRED', 'This field is required');
   const text = file.data.toString('utf8');
   const parsed = parseTargetUsersCsv(text);
   if (parsed.errors.length > 0) {
+    if (badLines === 'list') {
+      throw PlatformError.withBody(400, ErrorCode.INVALID_FORM_BODY, 'Invalid target users file', {
+        [TARGET_USERS_FIELD]: parsed.errors,
+      });
+    }
     throw PlatformError.invalidForm({
       [TARGET_USERS_FIELD]: {
         _errors: parsed.errors.map((message) => ({ code: 'TARGET_USERS_FILE_INVALID', message })),

@@ -17,6 +17,7 @@ import {
   checkReconcileCeiling,
   checkRoomForMember,
 } from './checkLobbyInput.js';
+import { checkLobbyAnswer } from './checkLobbyAnswer.js';
 import { DeadlineHeap, type DeadlineEntry } from './DeadlineHeap.js';
 import { sortWarnings } from './IdleCountdown.js';
 import { Lobby } from './Lobby.js';
@@ -188,7 +189,7 @@ export class LobbyRuntime extends EventEmitter<LobbyRuntimeEvents> {
       return memberToEntry(member);
     });
     const per = limits.lobby.membersPerRequest;
-    const wire = await this.rest.call('createLobby', {
+    const answer = await this.rest.call('createLobby', {
       body: {
         ...(options.metadata ? { metadata: { ...options.metadata } } : {}),
         ...(entries.length > 0 ? { members: entries.slice(0, per) } : {}),
@@ -198,6 +199,7 @@ export class LobbyRuntime extends EventEmitter<LobbyRuntimeEvents> {
       },
       ...signalArg(options),
     });
+    const wire = checkLobbyAnswer(answer, 'createLobby', '/lobbies');
     const lobby = this.#adopt(wire, options.idleTimeoutSeconds, options.onIdle);
     for (const m of members.slice(per)) lobby.upsertMember(m.id, m);
     return lobby;
@@ -209,7 +211,8 @@ export class LobbyRuntime extends EventEmitter<LobbyRuntimeEvents> {
     const open = this.#lobbies.get(lobbyId);
     if (open) return open;
     if (options.idleTimeoutSeconds !== undefined) checkIdleTimeout(options.idleTimeoutSeconds);
-    const wire = await this.rest.call('getLobby', { params: { lobby_id: lobbyId }, ...signalArg(options) });
+    const answer = await this.rest.call('getLobby', { params: { lobby_id: lobbyId }, ...signalArg(options) });
+    const wire = checkLobbyAnswer(answer, 'getLobby', `/lobbies/${lobbyId}`);
     return this.#lobbies.get(lobbyId) ?? this.#adopt(wire, options.idleTimeoutSeconds, options.onIdle);
   }
 
@@ -222,7 +225,7 @@ export class LobbyRuntime extends EventEmitter<LobbyRuntimeEvents> {
     if (options.lobbyMetadata) checkMetadata(options.lobbyMetadata, ['lobbyMetadata']);
     if (options.memberMetadata) checkMetadata(options.memberMetadata, ['memberMetadata']);
     if (options.idleTimeoutSeconds !== undefined) checkIdleTimeout(options.idleTimeoutSeconds);
-    const wire = await options.rest.call('createOrJoinLobby', {
+    const answer = await options.rest.call('createOrJoinLobby', {
       body: {
         secret,
         ...(options.lobbyMetadata ? { lobby_metadata: { ...options.lobbyMetadata } } : {}),
@@ -233,6 +236,7 @@ export class LobbyRuntime extends EventEmitter<LobbyRuntimeEvents> {
       },
       ...signalArg(options),
     });
+    const wire = checkLobbyAnswer(answer, 'createOrJoinLobby', '/lobbies');
     const open = this.#lobbies.get(wire.id);
     if (open) {
       open.absorb(wire, 'local');

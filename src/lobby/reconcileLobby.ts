@@ -3,6 +3,7 @@
  * changes staying on top. A lobby the platform no longer knows (404 Unknown Lobby) is gone.
  */
 import type { Lobby as LobbyWire } from '../spec/schemas/lobby.js';
+import { checkLobbyAnswer } from './checkLobbyAnswer.js';
 import { classifySyncError } from './classifySyncError.js';
 import type { SyncTarget } from './flushLobby.js';
 import { signalArg } from './lobbyCallOptions.js';
@@ -19,10 +20,11 @@ export async function reconcileLobby(
 ): Promise<void> {
   let wire: LobbyWire;
   try {
-    wire = await target.host.rest.call('getLobby', {
+    const answer = await target.host.rest.call('getLobby', {
       params: { lobby_id: target.id },
       ...signalArg({ signal }),
     });
+    wire = checkLobbyAnswer(answer, 'getLobby', `/lobbies/${target.id}`);
   } catch (error) {
     if (classifySyncError(error) === 'gone') {
       target.gone();

@@ -2,7 +2,8 @@
  * A tiny loopback proxy in front of the emulator that fails requests on demand: a 500 answer, a 403
  * refusal (Missing Access), a 404 Unknown Lobby, a 429, a connection dropped before the request
  * reaches the emulator, or — after the emulator acted — an answer lost (connection dropped), replaced
- * by an empty 200, by a 200 that is not JSON, or cut off half-way (with a matching Content-Length).
+ * by an empty 200, by a 200 that is not JSON or JSON of another shape, or cut off half-way (with a
+ * matching Content-Length).
  */
 import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -20,7 +21,8 @@ export type Fault =
   | 'drop-after'
   | 'empty-after'
   | 'not-json-after'
-  | 'truncated-after';
+  | 'truncated-after'
+  | 'wrong-shape-after';
 
 /** The faults where the emulator applies the request and the client cannot read what it did. */
 export const unreadableAfter: readonly Fault[] = [
@@ -28,6 +30,7 @@ export const unreadableAfter: readonly Fault[] = [
   'empty-after',
   'not-json-after',
   'truncated-after',
+  'wrong-shape-after',
 ];
 
 /** A running proxy. */
@@ -101,7 +104,12 @@ export async function startFaultyProxy(target: string): Promise<FaultyProxy> {
           answer.on('end', () => req.socket.destroy());
           return;
         }
-        if (fault === 'empty-after' || fault === 'not-json-after' || fault === 'truncated-after') {
+        if (
+          fault === 'empty-after' ||
+          fault === 'not-json-after' ||
+          fault === 'truncated-after' ||
+          fault === 'wrong-shape-after'
+        ) {
           const chunks: Buffer[] = [];
           answer.on('data', (c: Buffer) => chunks.push(c));
           answer.on('end', () => {
@@ -111,7 +119,9 @@ export async function startFaultyProxy(target: string): Promise<FaultyProxy> {
                 ? Buffer.alloc(0)
                 : fault === 'not-json-after'
                   ? Buffer.from('<html><body>502 Bad Gateway</body></html>')
-                  : whole.subarray(0, Math.floor(whole.length / 2));
+                  : fault === 'wrong-shape-after'
+                    ? Buffer.from('{"ok":true}')
+                    : whole.subarray(0, Math.floor(whole.length / 2));
             res.writeHead(200, { 'content-type': 'application/json', 'content-length': body.length });
             res.end(body);
           });

@@ -78,6 +78,7 @@ const faultKinds: readonly Fault[] = [
   'empty-after',
   'not-json-after',
   'truncated-after',
+  'wrong-shape-after',
 ];
 const fault: fc.Arbitrary<Fault> = fc.oneof(
   { weight: faultKinds.length, arbitrary: fc.constant<Fault>('pass') },

@@ -119,11 +119,31 @@ describe('an answer the client cannot read, after the platform acted', () => {
   });
 
   it('create() with an unreadable answer rejects with InvalidResponseError, not a TypeError', async () => {
+    for (const [fault, reason] of [
+      ['empty-after', 'empty'],
+      ['wrong-shape-after', 'schema'],
+    ] as const) {
+      const { runtime } = throughProxy();
+      faultOnce('POST', '/lobbies', fault);
+      const failure = await runtime.create({ metadata: { map: 'dust' } }).catch((e: unknown) => e);
+      expect(isInvalidResponseError(failure)).toBe(true);
+      expect(failure).toMatchObject({ reason, operation: 'createLobby', method: 'POST', path: '/lobbies' });
+      expect(runtime.size).toBe(0);
+    }
+  });
+
+  it('a reconcile answered with JSON of another shape reports it and changes nothing', async () => {
     const { runtime } = throughProxy();
-    faultOnce('POST', '/lobbies', 'empty-after');
-    const failure = await runtime.create({ metadata: { map: 'dust' } }).catch((e: unknown) => e);
-    expect(isInvalidResponseError(failure)).toBe(true);
-    expect(runtime.size).toBe(0);
+    const lobby = await runtime.create({ metadata: { map: 'dust' } });
+    const before = handlePicture(lobby);
+    const events = recordEvents(lobby);
+    faultOnce('GET', lobby.id, 'wrong-shape-after');
+    const failure = await lobby.refresh().catch((e: unknown) => e);
+    expect(failure).toMatchObject({ name: 'InvalidResponseError', reason: 'schema', operation: 'getLobby' });
+    expect(events.map(([n]) => n)).toEqual(['syncError']);
+    expect(handlePicture(lobby)).toEqual(before);
+    await lobby.refresh(); // the next read goes through
+    expect(handlePicture(lobby)).toEqual(before);
   });
 });
 

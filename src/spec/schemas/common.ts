@@ -41,6 +41,18 @@ export function responseObject<T extends z.core.$ZodLooseShape>(shape: T) {
   return z.looseObject(shape);
 }
 
+/**
+ * `z.partial(responseObject(shape))` built directly (every field optional, unknown fields pass): the
+ * same schema without zod's shape-copying helpers in the bundle.
+ */
+export function partialResponseObject<T extends z.core.$ZodLooseShape>(
+  shape: T,
+): z.ZodMiniObject<{ [K in keyof T]: z.ZodMiniOptional<T[K]> }, z.core.$loose> {
+  const out: Record<string, z.ZodMiniOptional> = {};
+  for (const key in shape) out[key] = z.optional(shape[key] as z.core.$ZodType);
+  return z.looseObject(out) as never;
+}
+
 /** Sum of the lengths of every key and value: what the platform's "total length" of metadata counts. */
 export function metadataTotalLength(dict: Readonly<Record<string, string>>): number {
   let total = 0;

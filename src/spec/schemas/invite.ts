@@ -5,7 +5,14 @@
 import * as z from 'zod/mini';
 import { GuildInviteFlags, InviteTargetType, TargetUsersJobStatus } from '../flags.js';
 import { limits } from '../limits.js';
-import { flagsInt, queryBoolean, responseObject, responseTimestamp, snowflake } from './common.js';
+import {
+  flagsInt,
+  partialResponseObject,
+  queryBoolean,
+  responseObject,
+  responseTimestamp,
+  snowflake,
+} from './common.js';
 import { partialChannel } from './channel.js';
 import { guildMember } from './member.js';
 import { partialRole } from './role.js';
@@ -84,7 +91,7 @@ export const inviteScheduledEvent = responseObject({
  * `with_counts=true`; `guild_scheduled_event` only with a valid `guild_scheduled_event_id`; `roles`
  * are the partial roles granted on acceptance.
  */
-export const invite = responseObject({
+const inviteShape = {
   /** Invite Types: GUILD=0, GROUP_DM=1, FRIEND=2. */
   type: z.number().check(z.int()),
   code: z.string(),
@@ -102,7 +109,8 @@ export const invite = responseObject({
   /** Guild Invite Flags. */
   flags: z.optional(flagsInt),
   roles: z.optional(z.array(partialRole)),
-});
+};
+export const invite = responseObject(inviteShape);
 /** An invite. */
 export type Invite = z.infer<typeof invite>;
 
@@ -111,7 +119,8 @@ export type Invite = z.infer<typeof invite>;
  * MANAGE_GUILD): uses so far, `max_uses` (0 unlimited), `max_age` (seconds, 0 never expires),
  * `temporary` membership and `created_at`.
  */
-export const inviteWithMetadata = z.extend(invite, {
+export const inviteWithMetadata = responseObject({
+  ...inviteShape,
   uses: z.number().check(z.int()),
   max_uses: z.number().check(z.int()),
   max_age: z.number().check(z.int()),
@@ -124,7 +133,7 @@ export type InviteWithMetadata = z.infer<typeof inviteWithMetadata>;
 /** The stage instance of an invite to a live stage: `topic` is 1-120 characters. */
 export const inviteStageInstance = responseObject({
   /** Partial guild members: the members speaking in the stage. */
-  members: z.array(z.partial(guildMember)),
+  members: z.array(partialResponseObject(guildMember.shape)),
   participant_count: z.number().check(z.int()),
   speaker_count: z.number().check(z.int()),
   topic: z

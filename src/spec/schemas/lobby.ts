@@ -4,7 +4,7 @@
  */
 import * as z from 'zod/mini';
 import { allLobbyMemberFlags } from '../flags.js';
-import { limits } from '../limits.js';
+import { lobbyLimits, moderationMetadataLimits } from '../limitAreas.js';
 import { flagsInt, queryInt, responseObject, snowflake, stringDict } from './common.js';
 import { channel } from './channel.js';
 import { user } from './user.js';
@@ -58,7 +58,7 @@ export type LinkedChannelInvite = z.infer<typeof linkedChannelInvite>;
 // ─── Requests ───────────────────────────────────────────────────────────────────────────────────
 
 /** Lobby or member metadata: string pairs whose keys and values total at most 1000 characters. */
-export const lobbyMetadata = stringDict(limits.lobby.metadataTotalLength);
+export const lobbyMetadata = stringDict(lobbyLimits.metadataTotalLength);
 
 /** Lobby member flags: only bits the platform defines (CanLinkLobby). */
 export const lobbyMemberFlags = flagsInt.check(
@@ -70,15 +70,15 @@ export const lobbyMemberFlags = flagsInt.check(
 /** `additional_name`: 1-80 characters; null clears it, omitted keeps it. */
 export const additionalName = z
   .string()
-  .check(z.minLength(limits.lobby.additionalNameMinLength))
-  .check(z.maxLength(limits.lobby.additionalNameMaxLength));
+  .check(z.minLength(lobbyLimits.additionalNameMinLength))
+  .check(z.maxLength(lobbyLimits.additionalNameMaxLength));
 
 /** `idle_timeout_seconds`: 5 to 604800 (7 days). */
 export const idleTimeoutSeconds = z
   .number()
   .check(z.int())
-  .check(z.minimum(limits.lobby.idleTimeoutMinSeconds))
-  .check(z.maximum(limits.lobby.idleTimeoutMaxSeconds));
+  .check(z.minimum(lobbyLimits.idleTimeoutMinSeconds))
+  .check(z.maximum(lobbyLimits.idleTimeoutMaxSeconds));
 
 /** Lobby member params (Create Lobby and Modify Lobby `members`): id required, metadata?, flags?. */
 export const lobbyMemberParams = z.object({
@@ -109,7 +109,7 @@ function distinctIds<T extends { id: string }>(entries: readonly T[], ctx: z.cor
 /** The members list of Create and Modify Lobby: at most 25 entries, one per user. */
 export const lobbyMembersList = z
   .array(lobbyMemberParams)
-  .check(z.maxLength(limits.lobby.membersPerRequest))
+  .check(z.maxLength(lobbyLimits.membersPerRequest))
   .check(z.superRefine(distinctIds));
 
 /** Create Lobby. */
@@ -124,7 +124,7 @@ export type CreateLobbyBody = z.input<typeof createLobbyBody>;
 
 /** Create or Join Lobby (bearer): joins the lobby holding `secret`, creating it when none does. */
 export const createOrJoinLobbyBody = z.object({
-  secret: z.string().check(z.minLength(1)).check(z.maxLength(limits.lobby.secretMaxLength)),
+  secret: z.string().check(z.minLength(1)).check(z.maxLength(lobbyLimits.secretMaxLength)),
   idle_timeout_seconds: z.nullish(idleTimeoutSeconds),
   lobby_metadata: z.nullish(lobbyMetadata),
   member_metadata: z.nullish(lobbyMetadata),
@@ -169,8 +169,8 @@ export type BulkLobbyMemberEntry = z.input<typeof bulkLobbyMemberEntry>;
 /** Bulk Update Lobby Members: 1 to 25 entries, one per user. */
 export const bulkUpdateLobbyMembersBody = z
   .array(bulkLobbyMemberEntry)
-  .check(z.minLength(limits.lobby.bulkMinEntries))
-  .check(z.maxLength(limits.lobby.membersPerRequest))
+  .check(z.minLength(lobbyLimits.bulkMinEntries))
+  .check(z.maxLength(lobbyLimits.membersPerRequest))
   .check(z.superRefine(distinctIds));
 /** Bulk Update Lobby Members body. */
 export type BulkUpdateLobbyMembersBody = z.input<typeof bulkUpdateLobbyMembersBody>;
@@ -185,7 +185,7 @@ export const sendLobbyMessageBody = z.object({
   content: z
     .string()
     .check(z.minLength(1, { message: 'content must not be empty' }))
-    .check(z.maxLength(limits.lobby.messageContentMaxLength)),
+    .check(z.maxLength(lobbyLimits.messageContentMaxLength)),
   metadata: z.nullish(lobbyMetadata),
   flags: z.nullish(flagsInt),
 });
@@ -195,8 +195,8 @@ export type SendLobbyMessageBody = z.input<typeof sendLobbyMessageBody>;
 /** Get Lobby Messages query: `limit` 1-200, default 50. */
 export const getLobbyMessagesQuery = z.object({
   limit: z._default(
-    queryInt(limits.lobby.messagesLimitMin, limits.lobby.messagesLimitMax),
-    limits.lobby.messagesLimitDefault,
+    queryInt(lobbyLimits.messagesLimitMin, lobbyLimits.messagesLimitMax),
+    lobbyLimits.messagesLimitDefault,
   ),
 });
 /** Get Lobby Messages query. */
@@ -206,15 +206,15 @@ export type GetLobbyMessagesQuery = z.input<typeof getLobbyMessagesQuery>;
 export const moderationMetadataBody = z
   .record(
     z.string().check(
-      z.maxLength(limits.moderationMetadata.keyMaxLength, {
-        message: `keys must be at most ${limits.moderationMetadata.keyMaxLength} characters`,
+      z.maxLength(moderationMetadataLimits.keyMaxLength, {
+        message: `keys must be at most ${moderationMetadataLimits.keyMaxLength} characters`,
       }),
     ),
-    z.string().check(z.maxLength(limits.moderationMetadata.valueMaxLength)),
+    z.string().check(z.maxLength(moderationMetadataLimits.valueMaxLength)),
   )
   .check(
-    z.refine((dict) => Object.keys(dict).length <= limits.moderationMetadata.maxKeys, {
-      message: `at most ${limits.moderationMetadata.maxKeys} keys`,
+    z.refine((dict) => Object.keys(dict).length <= moderationMetadataLimits.maxKeys, {
+      message: `at most ${moderationMetadataLimits.maxKeys} keys`,
     }),
   );
 /** Moderation metadata body. */

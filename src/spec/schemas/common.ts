@@ -4,6 +4,7 @@
  * platform adds fields over time); request schemas with `z.object` and every documented rule.
  */
 import * as z from 'zod/mini';
+import { coercedNumber } from '../zodParts.js';
 
 const SNOWFLAKE_RE = /^\d{1,20}$/;
 const MAX_SNOWFLAKE = (1n << 64n) - 1n;
@@ -39,18 +40,6 @@ export const permissionString = z
 /** A response object: documented fields are checked, unknown fields pass through. */
 export function responseObject<T extends z.core.$ZodLooseShape>(shape: T) {
   return z.looseObject(shape);
-}
-
-/**
- * `z.partial(responseObject(shape))` built directly (every field optional, unknown fields pass): the
- * same schema without zod's shape-copying helpers in the bundle.
- */
-export function partialResponseObject<T extends z.core.$ZodLooseShape>(
-  shape: T,
-): z.ZodMiniObject<{ [K in keyof T]: z.ZodMiniOptional<T[K]> }, z.core.$loose> {
-  const out: Record<string, z.ZodMiniOptional> = {};
-  for (const key in shape) out[key] = z.optional(shape[key] as z.core.$ZodType);
-  return z.looseObject(out) as never;
 }
 
 /** Sum of the lengths of every key and value: what the platform's "total length" of metadata counts. */
@@ -93,8 +82,7 @@ export const queryBoolean = z.pipe(
 
 /** An integer query parameter: a number, or the decimal string a URL carries. */
 export function queryInt(min: number, max: number) {
-  return z.coerce
-    .number({ message: 'must be an integer' })
+  return coercedNumber({ message: 'must be an integer' })
     .check(z.int({ message: 'must be an integer' }))
     .check(z.minimum(min))
     .check(z.maximum(max));

@@ -3,16 +3,10 @@
  * the requests of Get Invite, Create Channel Invite and Update Target Users.
  */
 import * as z from 'zod/mini';
+import { partialResponseObject } from '../zodParts.js';
 import { GuildInviteFlags, InviteTargetType, TargetUsersJobStatus } from '../flags.js';
 import { limits } from '../limits.js';
-import {
-  flagsInt,
-  partialResponseObject,
-  queryBoolean,
-  responseObject,
-  responseTimestamp,
-  snowflake,
-} from './common.js';
+import { flagsInt, queryBoolean, responseObject, responseTimestamp, snowflake } from './common.js';
 import { partialChannel } from './channel.js';
 import { guildMember } from './member.js';
 import { partialRole } from './role.js';

@@ -1,11 +1,11 @@
 /**
- * Two zod/mini schemas built the cheap way: the same schemas as `z.partial(z.looseObject(shape))` and
- * `z.coerce.number(params)`, without the helpers a bundle would otherwise carry for them (zod's
- * shape-copying utilities; the whole `z.coerce` namespace, bigint and date coercions included). Not
- * part of the public surface.
+ * zod/mini schemas built the cheap way: the same schemas as `z.partial(z.looseObject(shape))`,
+ * `z.coerce.number(params)` and `z.iso.datetime(params)`, without what a bundle would otherwise carry
+ * for them (zod's shape-copying utilities; the whole `z.coerce` and `z.iso` namespaces, which
+ * bundlers keep whole when reached through `z.`). Not part of the public surface.
  */
 import * as z from 'zod/mini';
-import { _coercedNumber } from 'zod/v4/core';
+import { _coercedNumber, _isoDateTime } from 'zod/v4/core';
 
 /**
  * `z.partial(z.looseObject(shape))` built directly (every field optional, unknown fields pass): the
@@ -25,4 +25,9 @@ export function partialResponseObject<T extends z.core.$ZodLooseShape>(
  */
 export function coercedNumber(params?: string | z.core.$ZodNumberParams): z.ZodMiniNumber<unknown> {
   return _coercedNumber(z.ZodMiniNumber, params) as z.ZodMiniNumber<unknown>;
+}
+
+/** `z.iso.datetime(params)`, the very same schema, built without reaching through the `z.iso` namespace. */
+export function isoDateTime(params?: string | z.core.$ZodISODateTimeParams): z.ZodMiniISODateTime {
+  return _isoDateTime(z.ZodMiniISODateTime, params);
 }

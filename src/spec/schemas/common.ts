@@ -4,7 +4,7 @@
  * platform adds fields over time); request schemas with `z.object` and every documented rule.
  */
 import * as z from 'zod/mini';
-import { coercedNumber } from '../zodParts.js';
+import { coercedNumber, isoDateTime } from '../zodParts.js';
 
 const SNOWFLAKE_RE = /^\d{1,20}$/;
 const MAX_SNOWFLAKE = (1n << 64n) - 1n;
@@ -26,7 +26,7 @@ export const snowflake = z
   .check(z.refine(fits64, { message: 'must be a snowflake (fits in 64 bits)' }));
 
 /** An ISO8601 timestamp with a time zone, as requests must send it. */
-export const isoTimestamp = z.iso.datetime({ offset: true, message: 'must be an ISO8601 timestamp' });
+export const isoTimestamp = isoDateTime({ offset: true, message: 'must be an ISO8601 timestamp' });
 
 /** A timestamp as responses carry it (not re-validated: the platform is the authority). */
 export const responseTimestamp = z.string();

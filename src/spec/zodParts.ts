@@ -11,7 +11,7 @@ import { _coercedNumber, _isoDateTime } from 'zod/v4/core';
  * `z.partial(z.looseObject(shape))` built directly (every field optional, unknown fields pass): the
  * same schema without zod's shape-copying helpers in the bundle.
  */
-export function partialResponseObject<T extends z.core.$ZodLooseShape>(
+/* @__NO_SIDE_EFFECTS__ */ export function partialResponseObject<T extends z.core.$ZodLooseShape>(
   shape: T,
 ): z.ZodMiniObject<{ [K in keyof T]: z.ZodMiniOptional<T[K]> }, z.core.$loose> {
   const out: Record<string, z.ZodMiniOptional> = {};
@@ -23,11 +23,15 @@ export function partialResponseObject<T extends z.core.$ZodLooseShape>(
  * `z.coerce.number(params)`, the very same schema, built without reaching through the `z.coerce`
  * namespace (which bundlers keep whole: the bigint and date coercions with it).
  */
-export function coercedNumber(params?: string | z.core.$ZodNumberParams): z.ZodMiniNumber<unknown> {
+/* @__NO_SIDE_EFFECTS__ */ export function coercedNumber(
+  params?: string | z.core.$ZodNumberParams,
+): z.ZodMiniNumber<unknown> {
   return _coercedNumber(z.ZodMiniNumber, params) as z.ZodMiniNumber<unknown>;
 }
 
 /** `z.iso.datetime(params)`, the very same schema, built without reaching through the `z.iso` namespace. */
-export function isoDateTime(params?: string | z.core.$ZodISODateTimeParams): z.ZodMiniISODateTime {
+/* @__NO_SIDE_EFFECTS__ */ export function isoDateTime(
+  params?: string | z.core.$ZodISODateTimeParams,
+): z.ZodMiniISODateTime {
   return _isoDateTime(z.ZodMiniISODateTime, params);
 }

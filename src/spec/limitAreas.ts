@@ -2,7 +2,8 @@
  * The platform specification's limits, one object per area: {@link limits} (in `limits.ts`) joins
  * them. Code on a browser's path (the lobby client and runtime) imports the areas it reads from here,
  * so that a bundle carries only those; everything else reads `limits`. Each line quotes the
- * specification.
+ * specification. Figures are written out (`86_400_000 // 24 h`), not as products: esbuild keeps an
+ * unused object whose fields hold `a * b`.
  */
 
 /** `limits.lobby`. */
@@ -68,7 +69,7 @@ export const guildLimits = {
   /** "Widget members: at most 100". */
   widgetMembersMax: 100,
   /** "Incident actions: at most 24 hours ahead". */
-  incidentActionsMaxAheadMs: 24 * 60 * 60 * 1000,
+  incidentActionsMaxAheadMs: 86_400_000, // 24 h
 } as const;
 
 /** `limits.channel`. */
@@ -100,7 +101,7 @@ export const memberLimits = {
   /** "List and search members limit: 1-1000, default 1". */
   listLimitDefault: 1,
   /** "Member timeout: up to 28 days ahead". */
-  timeoutMaxAheadMs: 28 * 24 * 60 * 60 * 1000,
+  timeoutMaxAheadMs: 2_419_200_000, // 28 days
 } as const;
 
 /** `limits.ban`. */
@@ -200,7 +201,7 @@ export const messagesLimits = {
   /** "Embed fields: 25". */
   embedFieldsMax: 25,
   /** "Default file upload limit: 10 MiB, checked per attachment". */
-  uploadMaxBytes: 10 * 1024 * 1024,
+  uploadMaxBytes: 10_485_760, // 10 MiB
   /** "Application emojis: up to 2000 per app". */
   applicationEmojisMax: 2000,
   /** "Context menu commands: 15 per type". */
@@ -216,5 +217,5 @@ export const rateLimitLimits = {
   /** paths.md: "10,000 responses of status 401, 403 or 429 … per 10 minutes per IP". */
   invalidRequestsPer10Minutes: 10_000,
   /** Window of the lobby development limits: "per 2 hours". */
-  developmentWindowMs: 2 * 60 * 60 * 1000,
+  developmentWindowMs: 7_200_000, // 2 h
 } as const;

@@ -8,7 +8,7 @@ import { LobbykitError } from '../rest/errors/LobbykitError.js';
 import { TokenKindError } from '../rest/errors/TokenKindError.js';
 import type { LobbyRest } from './LobbyRest.js';
 import { backoffDelay, type RandomSource } from '../rest/util/backoff.js';
-import { limits } from '../spec/limits.js';
+import { lobbyLimits } from '../spec/limitAreas.js';
 import type { BulkLobbyMemberEntry, Lobby as LobbyWire } from '../spec/schemas/lobby.js';
 import {
   checkIdleTimeout,
@@ -188,7 +188,7 @@ export class LobbyRuntime extends EventEmitter<LobbyRuntimeEvents> {
       checkMember(member);
       return memberToEntry(member);
     });
-    const per = limits.lobby.membersPerRequest;
+    const per = lobbyLimits.membersPerRequest;
     const answer = await this.rest.call('createLobby', {
       body: {
         ...(options.metadata ? { metadata: { ...options.metadata } } : {}),

@@ -3,7 +3,7 @@
  * an invalid change throws at the call that made it and never reaches the sync queue.
  */
 import { ValidationError } from '../rest/errors/ValidationError.js';
-import { limits } from '../spec/limits.js';
+import { lobbyLimits } from '../spec/limitAreas.js';
 import { snowflake } from '../spec/schemas/common.js';
 import { bulkLobbyMemberEntry, idleTimeoutSeconds, lobbyMetadata } from '../spec/schemas/lobby.js';
 import { type LobbyMemberView, memberToEntry } from './LobbyMemberView.js';
@@ -37,13 +37,13 @@ export function checkIdleTimeout(seconds: number): void {
 
 /** Throws {@link ValidationError} when a lobby of `count` members cannot take one more. */
 export function checkRoomForMember(count: number, id: string): void {
-  if (count < limits.lobby.maxMembers) return;
+  if (count < lobbyLimits.maxMembers) return;
   throw new ValidationError([
     {
       path: ['members', id],
       field: `members.${id}`,
       code: 'too_big',
-      message: `a lobby holds at most ${limits.lobby.maxMembers} members`,
+      message: `a lobby holds at most ${lobbyLimits.maxMembers} members`,
     },
   ]);
 }

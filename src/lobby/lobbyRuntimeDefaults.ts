@@ -2,7 +2,7 @@
 import type { Clock } from '../clock.js';
 import type { LobbyRest } from './LobbyRest.js';
 import type { RandomSource } from '../rest/util/backoff.js';
-import { limits } from '../spec/limits.js';
+import { lobbyLimits } from '../spec/limitAreas.js';
 
 /** What happens when a lobby's idle countdown runs out. */
 export type IdlePolicy = 'delete' | 'dispose' | 'none';
@@ -57,7 +57,7 @@ export const lobbyRuntimeDefaults = {
   /** @defaultValue `'delete'` (a bot client deletes its idle lobbies, as the platform would) */
   onIdle: 'delete' as IdlePolicy,
   /** @defaultValue `300` (the platform's default idle timeout) */
-  idleTimeoutSeconds: limits.lobby.idleTimeoutDefaultSeconds,
+  idleTimeoutSeconds: lobbyLimits.idleTimeoutDefaultSeconds,
   /** @defaultValue `1_000` */
   retryBaseMs: 1_000,
   /** @defaultValue `60_000` */

@@ -2,7 +2,7 @@
  * The coalescer: turns a batch of dirty things into the fewest calls the platform allows. Pure: no
  * clock, no client, no server.
  */
-import { limits } from '../spec/limits.js';
+import { lobbyLimits } from '../spec/limitAreas.js';
 import type { BulkLobbyMemberEntry } from '../spec/schemas/lobby.js';
 import { type LobbyMemberView, type Metadata, memberToEntry } from './LobbyMemberView.js';
 import type { SyncBatch } from './SyncQueue.js';
@@ -32,7 +32,7 @@ export function planSync(
   metadata: Metadata,
 ): PlannedCall[] {
   const calls: PlannedCall[] = [];
-  const per = limits.lobby.membersPerRequest;
+  const per = lobbyLimits.membersPerRequest;
   for (let i = 0; i < batch.memberIds.length; i += per) {
     const entries = batch.memberIds.slice(i, i + per).map((id): BulkLobbyMemberEntry => {
       const member = members.get(id);
@@ -46,5 +46,5 @@ export function planSync(
 
 /** The fewest calls any client needs for `memberChanges` distinct members and the metadata. */
 export function syncLowerBound(memberChanges: number, metadataChanged: boolean): number {
-  return Math.ceil(memberChanges / limits.lobby.membersPerRequest) + (metadataChanged ? 1 : 0);
+  return Math.ceil(memberChanges / lobbyLimits.membersPerRequest) + (metadataChanged ? 1 : 0);
 }

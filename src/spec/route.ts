@@ -102,3 +102,23 @@ export function defineRoute<const T extends RouteDef>(def: T): T {
 export function pathParams(path: string): string[] {
   return [...path.matchAll(/\{([a-z0-9_]+)\}/g)].map((m) => m[1] as string);
 }
+
+/** A route as written in an area's table: `name` is its key, `operation` defaults to the key in title case. */
+export type RouteEntry = Omit<RouteDef, 'name' | 'operation'> & { readonly operation?: string };
+
+/** "createLobby" → "Create Lobby": the specification's operation name where it follows the key word for word. */
+function titleOf(name: string): string {
+  return name.replace(/[A-Z]/g, ' $&').replace(/^./, (c) => c.toUpperCase());
+}
+
+/**
+ * Declares an area's table: each entry gets `name` (its key) and, when not written, `operation` (the
+ * key in title case), as the first two fields, keeping the entries' literal types for inference.
+ */
+export function defineRoutes<const T extends Record<string, RouteEntry>>(
+  table: T,
+): { readonly [K in keyof T & string]: { readonly name: K; readonly operation: string } & T[K] } {
+  const out: Record<string, RouteDef> = {};
+  for (const [name, def] of Object.entries(table)) out[name] = { name, operation: titleOf(name), ...def };
+  return out as never;
+}

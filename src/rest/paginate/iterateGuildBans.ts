@@ -1,5 +1,5 @@
 /** Every ban of a guild, through Get Guild Bans' `after` (up the ids) or `before` (down) cursor. */
-import { limits } from '../../spec/limits.js';
+import { banLimits } from '../../spec/limitAreas.js';
 import type { CommonCallArgs } from '../callTypes.js';
 import type { FacadeParams, FacadeResult, RestCaller } from '../facades/facadeTypes.js';
 import { paginate } from './paginate.js';
@@ -26,7 +26,7 @@ export function iterateGuildBans(
   params: FacadeParams<'getGuildBans'>,
   options: IterateGuildBansOptions = {},
 ): AsyncGenerator<ListedGuildBan, void, undefined> {
-  const { after, before, pageSize = limits.ban.listLimitMax, ...common } = options;
+  const { after, before, pageSize = banLimits.listLimitMax, ...common } = options;
   const direction = before === undefined ? 'after' : 'before';
   return paginate({
     fetchPage: (cursor, limit) =>

@@ -1,5 +1,5 @@
 /** Every member of a guild, by ascending user id, through List Guild Members' `after` cursor. */
-import { limits } from '../../spec/limits.js';
+import { memberLimits } from '../../spec/limitAreas.js';
 import type { CommonCallArgs } from '../callTypes.js';
 import type { FacadeParams, FacadeResult, RestCaller } from '../facades/facadeTypes.js';
 import { paginate } from './paginate.js';
@@ -24,7 +24,7 @@ export function iterateGuildMembers(
   params: FacadeParams<'listGuildMembers'>,
   options: IterateGuildMembersOptions = {},
 ): AsyncGenerator<ListedGuildMember, void, undefined> {
-  const { after, pageSize = limits.member.listLimitMax, ...common } = options;
+  const { after, pageSize = memberLimits.listLimitMax, ...common } = options;
   return paginate({
     fetchPage: (cursor, limit) =>
       client.call('listGuildMembers', {

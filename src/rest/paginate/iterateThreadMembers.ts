@@ -1,5 +1,5 @@
 /** Every member of a thread, through List Thread Members' `after` cursor (with `with_member`). */
-import { limits } from '../../spec/limits.js';
+import { threadMembersLimits } from '../../spec/limitAreas.js';
 import type { CommonCallArgs } from '../callTypes.js';
 import type { FacadeParams, FacadeResult, RestCaller } from '../facades/facadeTypes.js';
 import { paginate } from './paginate.js';
@@ -24,7 +24,7 @@ export function iterateThreadMembers(
   params: FacadeParams<'listThreadMembers'>,
   options: IterateThreadMembersOptions = {},
 ): AsyncGenerator<ListedThreadMember, void, undefined> {
-  const { after, pageSize = limits.threadMembers.listLimitMax, ...common } = options;
+  const { after, pageSize = threadMembersLimits.listLimitMax, ...common } = options;
   return paginate({
     fetchPage: (cursor, limit) =>
       client.call('listThreadMembers', {

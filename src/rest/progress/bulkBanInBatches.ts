@@ -4,7 +4,7 @@
  */
 import type { z } from 'zod';
 import { ErrorCode } from '../../spec/codes.js';
-import { limits } from '../../spec/limits.js';
+import { banLimits } from '../../spec/limitAreas.js';
 import type { Routes } from '../../spec/routes.js';
 import type { CommonCallArgs } from '../callTypes.js';
 import { ApiError } from '../errors/ApiError.js';
@@ -49,10 +49,10 @@ export async function* bulkBanInBatches(
   params: FacadeParams<'bulkGuildBan'>,
   options: BulkBanInBatchesOptions,
 ): AsyncGenerator<BulkBanProgress, BulkBanResult, undefined> {
-  const { body, batchSize = limits.ban.bulkMaxUsers, ...common } = options;
+  const { body, batchSize = banLimits.bulkMaxUsers, ...common } = options;
   // 1 to the platform's 200; a batch size that is no number at all takes the default.
-  const wanted = Number.isFinite(batchSize) ? Math.floor(batchSize) : limits.ban.bulkMaxUsers;
-  const size = Math.max(1, Math.min(limits.ban.bulkMaxUsers, wanted));
+  const wanted = Number.isFinite(batchSize) ? Math.floor(batchSize) : banLimits.bulkMaxUsers;
+  const size = Math.max(1, Math.min(banLimits.bulkMaxUsers, wanted));
   const ids = body.user_ids;
   const total = ids.length;
   const batches = Math.ceil(total / size);

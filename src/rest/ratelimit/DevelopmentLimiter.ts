@@ -4,7 +4,7 @@
  * instead of sending it. One limiter per bucket; the client acts for one application.
  */
 import type { Clock } from '../../clock.js';
-import { limits } from '../../spec/limits.js';
+import { rateLimitLimits } from '../../spec/limitAreas.js';
 import { WindowLimiter, type WindowLimiterState } from './WindowLimiter.js';
 
 /** Requests per window for each development bucket. */
@@ -24,11 +24,7 @@ export class DevelopmentLimiter {
   readonly #windowMs: number;
   readonly #limiters = new Map<string, WindowLimiter>();
 
-  constructor(
-    clock: Clock,
-    table: DevelopmentTable,
-    windowMs: number = limits.rateLimits.developmentWindowMs,
-  ) {
+  constructor(clock: Clock, table: DevelopmentTable, windowMs: number = rateLimitLimits.developmentWindowMs) {
     this.#clock = clock;
     this.#table = table;
     this.#windowMs = windowMs;

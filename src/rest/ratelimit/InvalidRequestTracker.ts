@@ -4,7 +4,7 @@
  * and how long to hold the next request so that the count stays under the limit. Pure: the caller
  * passes the time.
  */
-import { limits } from '../../spec/limits.js';
+import { rateLimitLimits } from '../../spec/limitAreas.js';
 import { SlidingWindowLog } from './SlidingWindowLog.js';
 
 /** Thresholds of an {@link InvalidRequestTracker}. */
@@ -39,7 +39,7 @@ export class InvalidRequestTracker {
   readonly #log: SlidingWindowLog;
 
   constructor(thresholds: InvalidRequestThresholds = {}) {
-    this.limit = thresholds.limit ?? limits.rateLimits.invalidRequestsPer10Minutes;
+    this.limit = thresholds.limit ?? rateLimitLimits.invalidRequestsPer10Minutes;
     this.windowMs = thresholds.windowMs ?? 10 * 60 * 1000;
     this.warnEvery = thresholds.warnEvery ?? 1000;
     this.stopAt = Math.min(thresholds.stopAt ?? Math.floor(this.limit * 0.95), this.limit);

@@ -2,17 +2,15 @@
  * The route table's gateway entries: where to open the gateway connection, and (for a bot) how many
  * shards and session starts it has. 2 operations.
  */
-import { defineRoute } from '../route.js';
+import { defineRoutes } from '../route.js';
 import { noParams } from '../schemas/common.js';
 import { getGatewayBotResponse, getGatewayResponse } from '../schemas/gateway.js';
 
 const area = 'gateway';
 
 /** Get Gateway and Get Gateway Bot, keyed by name. */
-export const gatewayRoutes = {
-  getGateway: defineRoute({
-    name: 'getGateway',
-    operation: 'Get Gateway',
+export const gatewayRoutes = /*#__PURE__*/ defineRoutes({
+  getGateway: {
     summary: 'Reads the WSS URL to open a gateway connection at; needs no token.',
     area,
     method: 'GET',
@@ -24,10 +22,8 @@ export const gatewayRoutes = {
     responseKind: 'json',
     response: getGatewayResponse,
     idempotent: true,
-  }),
-  getGatewayBot: defineRoute({
-    name: 'getGatewayBot',
-    operation: 'Get Gateway Bot',
+  },
+  getGatewayBot: {
     summary:
       "Reads the gateway URL, the recommended shard count and the bot's session start limit (total, remaining, reset_after, max_concurrency).",
     area,
@@ -40,5 +36,5 @@ export const gatewayRoutes = {
     responseKind: 'json',
     response: getGatewayBotResponse,
     idempotent: true,
-  }),
-} as const;
+  },
+});

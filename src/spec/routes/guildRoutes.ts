@@ -5,7 +5,7 @@
  * follow paths.md; permissions and the (audit) marks follow the specification's Guilds table.
  */
 import * as z from 'zod/mini';
-import { defineRoute } from '../route.js';
+import { defineRoutes } from '../route.js';
 import { channel } from '../schemas/channel.js';
 import { noParams, snowflake } from '../schemas/common.js';
 import {
@@ -44,10 +44,8 @@ const integrationParams = z.object({ guild_id: snowflake, integration_id: snowfl
 export const guildInvites = z.array(z.union([inviteWithMetadata, invite]));
 
 /** Guild settings, channels, widget, welcome screen, onboarding and more: 23 operations, keyed by name. */
-export const guildRoutes = {
-  getGuild: defineRoute({
-    name: 'getGuild',
-    operation: 'Get Guild',
+export const guildRoutes = /*#__PURE__*/ defineRoutes({
+  getGuild: {
     summary: 'Reads a guild; with_counts=true adds approximate member and presence counts.',
     area,
     method: 'GET',
@@ -60,10 +58,8 @@ export const guildRoutes = {
     responseKind: 'json',
     response: guild,
     idempotent: true,
-  }),
-  getGuildPreview: defineRoute({
-    name: 'getGuildPreview',
-    operation: 'Get Guild Preview',
+  },
+  getGuildPreview: {
     summary: "Reads a guild's preview: name, images, emojis, stickers, features and counts.",
     area,
     method: 'GET',
@@ -79,10 +75,8 @@ export const guildRoutes = {
       note: 'none for a member; otherwise the guild must be discoverable',
     },
     idempotent: true,
-  }),
-  modifyGuild: defineRoute({
-    name: 'modifyGuild',
-    operation: 'Modify Guild',
+  },
+  modifyGuild: {
     summary: "Changes a guild's settings and answers with the updated guild; emits Guild Update.",
     area,
     method: 'PATCH',
@@ -105,10 +99,8 @@ export const guildRoutes = {
         'discovery_splash DISCOVERABLE, banner BANNER, animated icon ANIMATED_ICON, animated banner ANIMATED_BANNER',
     },
     idempotent: false,
-  }),
-  createGuild: defineRoute({
-    name: 'createGuild',
-    operation: 'Create Guild',
+  },
+  createGuild: {
     summary: 'Created a guild; no longer available to applications.',
     area,
     method: 'POST',
@@ -121,10 +113,8 @@ export const guildRoutes = {
     response: guild,
     idempotent: false,
     removed: 'no longer available to applications (POST /guilds unavailable)',
-  }),
-  getGuildChannels: defineRoute({
-    name: 'getGuildChannels',
-    operation: 'Get Guild Channels',
+  },
+  getGuildChannels: {
     summary: "Lists a guild's channels, threads excluded.",
     area,
     method: 'GET',
@@ -136,10 +126,8 @@ export const guildRoutes = {
     responseKind: 'json',
     response: z.array(channel),
     idempotent: true,
-  }),
-  createGuildChannel: defineRoute({
-    name: 'createGuildChannel',
-    operation: 'Create Guild Channel',
+  },
+  createGuildChannel: {
     summary: 'Creates a channel in a guild; emits Channel Create.',
     area,
     method: 'POST',
@@ -160,10 +148,8 @@ export const guildRoutes = {
         'for guild administrators; the bitrate ceiling depends on the boost tier (bitrateIssues)',
     },
     idempotent: false,
-  }),
-  modifyGuildChannelPositions: defineRoute({
-    name: 'modifyGuildChannelPositions',
-    operation: 'Modify Guild Channel Positions',
+  },
+  modifyGuildChannelPositions: {
     summary: 'Moves channels (position, parent, permission sync); emits a Channel Update for each.',
     area,
     method: 'PATCH',
@@ -177,10 +163,8 @@ export const guildRoutes = {
     responseKind: 'empty',
     permissions: { allOf: ['MANAGE_CHANNELS'], scope: 'guild' },
     idempotent: false,
-  }),
-  listActiveGuildThreads: defineRoute({
-    name: 'listActiveGuildThreads',
-    operation: 'List Active Guild Threads',
+  },
+  listActiveGuildThreads: {
     summary: "Lists a guild's active threads (id descending) and the current user's thread memberships.",
     area,
     method: 'GET',
@@ -192,10 +176,8 @@ export const guildRoutes = {
     responseKind: 'json',
     response: activeThreads,
     idempotent: true,
-  }),
-  getGuildVoiceRegions: defineRoute({
-    name: 'getGuildVoiceRegions',
-    operation: 'Get Guild Voice Regions',
+  },
+  getGuildVoiceRegions: {
     summary: "Lists a guild's voice regions, VIP ones included for VIP-enabled guilds.",
     area,
     method: 'GET',
@@ -207,10 +189,8 @@ export const guildRoutes = {
     responseKind: 'json',
     response: z.array(voiceRegion),
     idempotent: true,
-  }),
-  getGuildInvites: defineRoute({
-    name: 'getGuildInvites',
-    operation: 'Get Guild Invites',
+  },
+  getGuildInvites: {
     summary: "Lists a guild's invites; with MANAGE_GUILD each carries its metadata.",
     area,
     method: 'GET',
@@ -227,10 +207,8 @@ export const guildRoutes = {
       note: 'invite metadata is included only with MANAGE_GUILD',
     },
     idempotent: true,
-  }),
-  getGuildIntegrations: defineRoute({
-    name: 'getGuildIntegrations',
-    operation: 'Get Guild Integrations',
+  },
+  getGuildIntegrations: {
     summary: "Lists a guild's integrations, at most 50 (the rest are inaccessible).",
     area,
     method: 'GET',
@@ -243,10 +221,8 @@ export const guildRoutes = {
     response: z.array(integration),
     permissions: { allOf: ['MANAGE_GUILD'], scope: 'guild' },
     idempotent: true,
-  }),
-  deleteGuildIntegration: defineRoute({
-    name: 'deleteGuildIntegration',
-    operation: 'Delete Guild Integration',
+  },
+  deleteGuildIntegration: {
     summary:
       'Deletes an integration, its webhooks and kicks its bot; emits Guild Integrations Update and Integration Delete.',
     area,
@@ -259,10 +235,8 @@ export const guildRoutes = {
     responseKind: 'empty',
     permissions: { allOf: ['MANAGE_GUILD'], scope: 'guild' },
     idempotent: true,
-  }),
-  getGuildWidgetSettings: defineRoute({
-    name: 'getGuildWidgetSettings',
-    operation: 'Get Guild Widget Settings',
+  },
+  getGuildWidgetSettings: {
     summary: "Reads whether a guild's widget is enabled and its invite channel.",
     area,
     method: 'GET',
@@ -275,10 +249,8 @@ export const guildRoutes = {
     response: widgetSettings,
     permissions: { allOf: ['MANAGE_GUILD'], scope: 'guild' },
     idempotent: true,
-  }),
-  modifyGuildWidget: defineRoute({
-    name: 'modifyGuildWidget',
-    operation: 'Modify Guild Widget',
+  },
+  modifyGuildWidget: {
     summary: "Changes a guild's widget settings; emits Guild Update.",
     area,
     method: 'PATCH',
@@ -293,10 +265,8 @@ export const guildRoutes = {
     response: widgetSettings,
     permissions: { allOf: ['MANAGE_GUILD'], scope: 'guild' },
     idempotent: false,
-  }),
-  getGuildWidget: defineRoute({
-    name: 'getGuildWidget',
-    operation: 'Get Guild Widget',
+  },
+  getGuildWidget: {
     summary:
       "Reads a guild's public widget (widget.json); may generate an invite for the widget channel (Invite Create).",
     area,
@@ -311,10 +281,8 @@ export const guildRoutes = {
     responseKind: 'json',
     response: widget,
     idempotent: true,
-  }),
-  getGuildWidgetImage: defineRoute({
-    name: 'getGuildWidgetImage',
-    operation: 'Get Guild Widget Image',
+  },
+  getGuildWidgetImage: {
     summary: "Renders a guild's widget as a PNG in one of five styles (default shield).",
     area,
     method: 'GET',
@@ -326,9 +294,8 @@ export const guildRoutes = {
     status: 200,
     responseKind: 'png',
     idempotent: true,
-  }),
-  getGuildVanityUrl: defineRoute({
-    name: 'getGuildVanityUrl',
+  },
+  getGuildVanityUrl: {
     operation: 'Get Guild Vanity URL',
     summary: "Reads a guild's vanity invite code (null when none) and its uses.",
     area,
@@ -342,10 +309,8 @@ export const guildRoutes = {
     response: vanityUrl,
     permissions: { allOf: ['MANAGE_GUILD'], scope: 'guild' },
     idempotent: true,
-  }),
-  getGuildWelcomeScreen: defineRoute({
-    name: 'getGuildWelcomeScreen',
-    operation: 'Get Guild Welcome Screen',
+  },
+  getGuildWelcomeScreen: {
     summary: "Reads a guild's welcome screen.",
     area,
     method: 'GET',
@@ -358,10 +323,8 @@ export const guildRoutes = {
     response: welcomeScreen,
     permissions: { scope: 'guild', note: 'MANAGE_GUILD when the welcome screen is not enabled' },
     idempotent: true,
-  }),
-  modifyGuildWelcomeScreen: defineRoute({
-    name: 'modifyGuildWelcomeScreen',
-    operation: 'Modify Guild Welcome Screen',
+  },
+  modifyGuildWelcomeScreen: {
     summary: "Changes a guild's welcome screen (up to 5 channels); may emit Guild Update.",
     area,
     method: 'PATCH',
@@ -376,10 +339,8 @@ export const guildRoutes = {
     response: welcomeScreen,
     permissions: { allOf: ['MANAGE_GUILD'], scope: 'guild' },
     idempotent: false,
-  }),
-  getGuildOnboarding: defineRoute({
-    name: 'getGuildOnboarding',
-    operation: 'Get Guild Onboarding',
+  },
+  getGuildOnboarding: {
     summary: "Reads a guild's onboarding: prompts, default channels, enabled and mode.",
     area,
     method: 'GET',
@@ -391,10 +352,8 @@ export const guildRoutes = {
     responseKind: 'json',
     response: onboarding,
     idempotent: true,
-  }),
-  modifyGuildOnboarding: defineRoute({
-    name: 'modifyGuildOnboarding',
-    operation: 'Modify Guild Onboarding',
+  },
+  modifyGuildOnboarding: {
     summary: "Replaces a guild's onboarding; enabling it needs 7 counted channels, 5 sendable by @everyone.",
     area,
     method: 'PUT',
@@ -415,10 +374,8 @@ export const guildRoutes = {
         'onboardingEveryoneIssues); unmet, they answer 350000 when enabling, 350001 when already enabled',
     },
     idempotent: true,
-  }),
-  modifyGuildIncidentActions: defineRoute({
-    name: 'modifyGuildIncidentActions',
-    operation: 'Modify Guild Incident Actions',
+  },
+  modifyGuildIncidentActions: {
     summary: 'Pauses or resumes invites and DMs until a time at most 24 hours ahead.',
     area,
     method: 'PUT',
@@ -437,9 +394,8 @@ export const guildRoutes = {
       note: 'timestamps at most 24 hours ahead (incidentActionsIssues)',
     },
     idempotent: true,
-  }),
-  getCurrentUserGuilds: defineRoute({
-    name: 'getCurrentUserGuilds',
+  },
+  getCurrentUserGuilds: {
     operation: 'Current User Guilds',
     summary: "Lists the current user's guilds as partial guilds (with banners), a page at a time.",
     area: 'users',
@@ -454,5 +410,5 @@ export const guildRoutes = {
     response: z.array(currentUserGuild),
     scopes: ['guilds'],
     idempotent: true,
-  }),
-} as const;
+  },
+});

@@ -3,7 +3,7 @@
  * (voice channel status, thread members, role connections): 14 operations.
  */
 import * as z from 'zod/mini';
-import { defineRoute } from '../route.js';
+import { defineRoutes } from '../route.js';
 import { snowflake } from '../schemas/common.js';
 import {
   createChannelInviteBody,
@@ -34,10 +34,8 @@ const targetUsersReaders = {
 } as const;
 
 /** Invite operations, voice channel status, thread members and role connections, keyed by name. */
-export const inviteRoutes = {
-  getInvite: defineRoute({
-    name: 'getInvite',
-    operation: 'Get Invite',
+export const inviteRoutes = /*#__PURE__*/ defineRoutes({
+  getInvite: {
     summary: 'Reads an invite by its code, optionally with approximate counts and a scheduled event.',
     area: 'invites',
     method: 'GET',
@@ -50,10 +48,8 @@ export const inviteRoutes = {
     responseKind: 'json',
     response: invite,
     idempotent: true,
-  }),
-  deleteInvite: defineRoute({
-    name: 'deleteInvite',
-    operation: 'Delete Invite',
+  },
+  deleteInvite: {
     summary: 'Deletes an invite and answers with it; emits Invite Delete.',
     area: 'invites',
     method: 'DELETE',
@@ -70,10 +66,8 @@ export const inviteRoutes = {
       note: "MANAGE_CHANNELS on the invite's channel, or MANAGE_GUILD for any invite in the guild",
     },
     idempotent: true,
-  }),
-  getTargetUsers: defineRoute({
-    name: 'getTargetUsers',
-    operation: 'Get Target Users',
+  },
+  getTargetUsers: {
     summary: 'Reads the users allowed to accept an invite, as a CSV file with the header user_id.',
     area: 'invites',
     method: 'GET',
@@ -87,10 +81,8 @@ export const inviteRoutes = {
     response: z.array(snowflake),
     permissions: targetUsersReaders,
     idempotent: true,
-  }),
-  updateTargetUsers: defineRoute({
-    name: 'updateTargetUsers',
-    operation: 'Update Target Users',
+  },
+  updateTargetUsers: {
     summary: 'Replaces the users allowed to accept an invite from a CSV file; processed asynchronously.',
     area: 'invites',
     method: 'PUT',
@@ -105,10 +97,8 @@ export const inviteRoutes = {
     responseKind: 'empty',
     permissions: { anyOf: ['MANAGE_GUILD'], scope: 'guild', note: 'the inviter, or MANAGE_GUILD' },
     idempotent: true,
-  }),
-  getTargetUsersJobStatus: defineRoute({
-    name: 'getTargetUsersJobStatus',
-    operation: 'Get Target Users Job Status',
+  },
+  getTargetUsersJobStatus: {
     summary: "Reads the state of the asynchronous job processing an invite's target users.",
     area: 'invites',
     method: 'GET',
@@ -121,10 +111,8 @@ export const inviteRoutes = {
     response: targetUsersJobStatus,
     permissions: targetUsersReaders,
     idempotent: true,
-  }),
-  createChannelInvite: defineRoute({
-    name: 'createChannelInvite',
-    operation: 'Create Channel Invite',
+  },
+  createChannelInvite: {
     summary: 'Creates an invite to a channel, optionally limited to a CSV of users and granting roles.',
     area: 'channels',
     method: 'POST',
@@ -142,10 +130,8 @@ export const inviteRoutes = {
     response: invite,
     permissions: { allOf: ['CREATE_INSTANT_INVITE'], scope: 'channel' },
     idempotent: false,
-  }),
-  getChannelInvites: defineRoute({
-    name: 'getChannelInvites',
-    operation: 'Get Channel Invites',
+  },
+  getChannelInvites: {
     summary: "Lists a channel's invites with their metadata; granted roles come as partial roles.",
     area: 'channels',
     method: 'GET',
@@ -159,10 +145,8 @@ export const inviteRoutes = {
     response: z.array(invite),
     permissions: { allOf: ['MANAGE_CHANNELS'], scope: 'channel' },
     idempotent: true,
-  }),
-  setVoiceChannelStatus: defineRoute({
-    name: 'setVoiceChannelStatus',
-    operation: 'Set Voice Channel Status',
+  },
+  setVoiceChannelStatus: {
     summary: "Sets or clears a voice channel's short status text (at most 500 characters).",
     area: 'channels',
     method: 'PUT',
@@ -180,10 +164,8 @@ export const inviteRoutes = {
       note: 'plus MANAGE_CHANNELS when the bot is not connected to the voice channel',
     },
     idempotent: true,
-  }),
-  listThreadMembers: defineRoute({
-    name: 'listThreadMembers',
-    operation: 'List Thread Members',
+  },
+  listThreadMembers: {
     summary: "Lists a thread's members; with_member adds guild members and pages with after and limit.",
     area: 'channels',
     method: 'GET',
@@ -198,10 +180,8 @@ export const inviteRoutes = {
     responseKind: 'json',
     response: z.array(threadMember),
     idempotent: true,
-  }),
-  getThreadMember: defineRoute({
-    name: 'getThreadMember',
-    operation: 'Get Thread Member',
+  },
+  getThreadMember: {
     summary: 'Reads one member of a thread; with_member adds the guild member.',
     area: 'channels',
     method: 'GET',
@@ -214,10 +194,8 @@ export const inviteRoutes = {
     responseKind: 'json',
     response: threadMember,
     idempotent: true,
-  }),
-  getApplicationRoleConnectionMetadata: defineRoute({
-    name: 'getApplicationRoleConnectionMetadata',
-    operation: 'Get Application Role Connection Metadata',
+  },
+  getApplicationRoleConnectionMetadata: {
     summary: 'Reads the role connection metadata records an application declares.',
     area: 'applications',
     method: 'GET',
@@ -229,10 +207,8 @@ export const inviteRoutes = {
     responseKind: 'json',
     response: z.array(applicationRoleConnectionMetadata),
     idempotent: true,
-  }),
-  updateApplicationRoleConnectionMetadata: defineRoute({
-    name: 'updateApplicationRoleConnectionMetadata',
-    operation: 'Update Application Role Connection Metadata',
+  },
+  updateApplicationRoleConnectionMetadata: {
     summary: "Replaces an application's role connection metadata records (at most 5).",
     area: 'applications',
     method: 'PUT',
@@ -246,10 +222,8 @@ export const inviteRoutes = {
     responseKind: 'json',
     response: z.array(applicationRoleConnectionMetadata),
     idempotent: true,
-  }),
-  getUserRoleConnection: defineRoute({
-    name: 'getUserRoleConnection',
-    operation: 'Get User Role Connection',
+  },
+  getUserRoleConnection: {
     summary: "Reads the current user's role connection with an application.",
     area: 'users',
     method: 'GET',
@@ -262,10 +236,8 @@ export const inviteRoutes = {
     response: userRoleConnection,
     scopes: ['role_connections.write'],
     idempotent: true,
-  }),
-  updateUserRoleConnection: defineRoute({
-    name: 'updateUserRoleConnection',
-    operation: 'Update User Role Connection',
+  },
+  updateUserRoleConnection: {
     summary: "Sets the current user's role connection with an application: platform names and metadata.",
     area: 'users',
     method: 'PUT',
@@ -280,5 +252,5 @@ export const inviteRoutes = {
     response: userRoleConnection,
     scopes: ['role_connections.write'],
     idempotent: true,
-  }),
-} as const;
+  },
+});

@@ -1,6 +1,6 @@
 /** The 16 lobby operations (paths.md's Lobbies table), keyed by name. */
 import * as z from 'zod/mini';
-import { defineRoute } from '../route.js';
+import { defineRoutes } from '../route.js';
 import { noParams, snowflake } from '../schemas/common.js';
 import {
   addLobbyMemberBody,
@@ -23,10 +23,8 @@ const lobbyParams = z.object({ lobby_id: snowflake });
 const lobbyUserParams = z.object({ lobby_id: snowflake, user_id: snowflake });
 
 /** Lobbies: 16 operations, keyed by name. */
-export const lobbyRoutes = {
-  createLobby: defineRoute({
-    name: 'createLobby',
-    operation: 'Create Lobby',
+export const lobbyRoutes = /*#__PURE__*/ defineRoutes({
+  createLobby: {
     summary: 'Creates a lobby owned by the calling application, optionally with members and metadata.',
     area,
     method: 'POST',
@@ -42,9 +40,8 @@ export const lobbyRoutes = {
     response: lobby,
     rateLimit: 'createLobby',
     idempotent: false,
-  }),
-  createOrJoinLobby: defineRoute({
-    name: 'createOrJoinLobby',
+  },
+  createOrJoinLobby: {
     operation: 'Create or Join Lobby',
     summary: 'Joins the calling user to the lobby holding `secret`, creating it when none does.',
     area,
@@ -60,10 +57,8 @@ export const lobbyRoutes = {
     response: lobby,
     rateLimit: 'createOrJoinLobby',
     idempotent: true,
-  }),
-  getLobby: defineRoute({
-    name: 'getLobby',
-    operation: 'Get Lobby',
+  },
+  getLobby: {
     summary: 'Reads a lobby with its members, metadata and linked channel.',
     area,
     method: 'GET',
@@ -75,10 +70,8 @@ export const lobbyRoutes = {
     responseKind: 'json',
     response: lobby,
     idempotent: true,
-  }),
-  modifyLobby: defineRoute({
-    name: 'modifyLobby',
-    operation: 'Modify Lobby',
+  },
+  modifyLobby: {
     summary: 'Overwrites the metadata, replaces the member set, or changes the idle timeout.',
     area,
     method: 'PATCH',
@@ -94,10 +87,8 @@ export const lobbyRoutes = {
     rateLimit: 'modifyLobby',
     // Every field overwrites: sending the same body twice leaves the same lobby.
     idempotent: true,
-  }),
-  deleteLobby: defineRoute({
-    name: 'deleteLobby',
-    operation: 'Delete Lobby',
+  },
+  deleteLobby: {
     summary: 'Deletes a lobby; succeeds when it is already deleted.',
     area,
     method: 'DELETE',
@@ -108,9 +99,8 @@ export const lobbyRoutes = {
     status: 204,
     responseKind: 'empty',
     idempotent: true,
-  }),
-  addLobbyMember: defineRoute({
-    name: 'addLobbyMember',
+  },
+  addLobbyMember: {
     operation: 'Add a Member',
     summary: "Adds a user to a lobby, or updates an existing member's metadata and flags.",
     area,
@@ -127,9 +117,8 @@ export const lobbyRoutes = {
     response: lobbyMember,
     rateLimit: 'addLobbyMember',
     idempotent: true,
-  }),
-  removeLobbyMember: defineRoute({
-    name: 'removeLobbyMember',
+  },
+  removeLobbyMember: {
     operation: 'Remove a Member',
     summary: 'Removes a user from a lobby; succeeds when they are not a member, 404 10031 without the lobby.',
     area,
@@ -142,10 +131,8 @@ export const lobbyRoutes = {
     responseKind: 'empty',
     rateLimit: 'removeLobbyMember',
     idempotent: true,
-  }),
-  leaveLobby: defineRoute({
-    name: 'leaveLobby',
-    operation: 'Leave Lobby',
+  },
+  leaveLobby: {
     summary:
       'Removes the calling user from a lobby; succeeds when not a member, 404 10031 without the lobby.',
     area,
@@ -157,10 +144,8 @@ export const lobbyRoutes = {
     status: 204,
     responseKind: 'empty',
     idempotent: true,
-  }),
-  bulkUpdateLobbyMembers: defineRoute({
-    name: 'bulkUpdateLobbyMembers',
-    operation: 'Bulk Update Lobby Members',
+  },
+  bulkUpdateLobbyMembers: {
     summary:
       'Upserts or removes 1-25 members at once; answers the upserted members only (users over limits are silently dropped).',
     area,
@@ -177,9 +162,8 @@ export const lobbyRoutes = {
     rateLimit: 'bulkUpdateLobbyMembers',
     // Each entry sets a member's whole state or removes it: repeating the call changes nothing more.
     idempotent: true,
-  }),
-  linkLobbyChannel: defineRoute({
-    name: 'linkLobbyChannel',
+  },
+  linkLobbyChannel: {
     operation: 'Link or Unlink Channel to Lobby',
     summary:
       'Links a guild text channel to the lobby (`channel_id`), or unlinks it (no `channel_id`); the caller must be a member holding CanLinkLobby.',
@@ -196,10 +180,8 @@ export const lobbyRoutes = {
     response: lobby,
     rateLimit: 'linkLobbyChannel',
     idempotent: true,
-  }),
-  sendLobbyMessage: defineRoute({
-    name: 'sendLobbyMessage',
-    operation: 'Send Lobby Message',
+  },
+  sendLobbyMessage: {
     summary: 'Sends a message to the lobby as the calling user.',
     area,
     method: 'POST',
@@ -214,10 +196,8 @@ export const lobbyRoutes = {
     response: lobbyMessage,
     rateLimit: 'sendLobbyMessage',
     idempotent: false,
-  }),
-  getLobbyMessages: defineRoute({
-    name: 'getLobbyMessages',
-    operation: 'Get Lobby Messages',
+  },
+  getLobbyMessages: {
     summary: 'Lists the newest messages of a lobby (limit 1-200, default 50).',
     area,
     method: 'GET',
@@ -230,10 +210,8 @@ export const lobbyRoutes = {
     responseKind: 'json',
     response: z.array(lobbyMessage),
     idempotent: true,
-  }),
-  setLobbyMessageModerationMetadata: defineRoute({
-    name: 'setLobbyMessageModerationMetadata',
-    operation: 'Set Lobby Message Moderation Metadata',
+  },
+  setLobbyMessageModerationMetadata: {
     summary: "Attaches the application's moderation metadata to a lobby message (at most 5 keys).",
     area,
     method: 'PUT',
@@ -246,9 +224,8 @@ export const lobbyRoutes = {
     status: 204,
     responseKind: 'empty',
     idempotent: true,
-  }),
-  setDmMessageModerationMetadata: defineRoute({
-    name: 'setDmMessageModerationMetadata',
+  },
+  setDmMessageModerationMetadata: {
     operation: 'Set DM Message Moderation Metadata',
     summary: "Attaches the application's moderation metadata to a direct message between two users.",
     area,
@@ -262,9 +239,8 @@ export const lobbyRoutes = {
     status: 204,
     responseKind: 'empty',
     idempotent: true,
-  }),
-  createLinkedChannelInviteForSelf: defineRoute({
-    name: 'createLinkedChannelInviteForSelf',
+  },
+  createLinkedChannelInviteForSelf: {
     operation: 'Create Linked-Channel Invite for Self',
     summary: "Creates a single-use, one-hour invite to the lobby's linked channel for the calling user.",
     area,
@@ -278,9 +254,8 @@ export const lobbyRoutes = {
     response: linkedChannelInvite,
     rateLimit: 'createLinkedChannelInvite',
     idempotent: false,
-  }),
-  createLinkedChannelInviteForUser: defineRoute({
-    name: 'createLinkedChannelInviteForUser',
+  },
+  createLinkedChannelInviteForUser: {
     operation: 'Create Linked-Channel Invite for a User',
     summary: "Creates a single-use, one-hour invite to the lobby's linked channel for a member.",
     area,
@@ -294,8 +269,8 @@ export const lobbyRoutes = {
     response: linkedChannelInvite,
     rateLimit: 'createLinkedChannelInvite',
     idempotent: false,
-  }),
-} as const;
+  },
+});
 
 /** The lobby area's table: what a lobby client (`LobbyClient`) is typed and sent by. */
 export type LobbyRoutes = typeof lobbyRoutes;

@@ -3,7 +3,7 @@
  * paths.md; permissions and the (audit) marks follow the specification's Guilds table.
  */
 import * as z from 'zod/mini';
-import { defineRoute } from '../route.js';
+import { defineRoutes } from '../route.js';
 import {
   ban,
   bulkBanResponse,
@@ -43,10 +43,8 @@ const memberRoleParams = z.object({
 const roleParams = z.object({ guild_id: snowflake, role_id: snowflake });
 
 /** Guild members, bans, roles and pruning: 24 operations, keyed by name. */
-export const memberRoutes = {
-  getGuildMember: defineRoute({
-    name: 'getGuildMember',
-    operation: 'Get Guild Member',
+export const memberRoutes = /*#__PURE__*/ defineRoutes({
+  getGuildMember: {
     summary: 'Reads one member of a guild.',
     area,
     method: 'GET',
@@ -58,10 +56,8 @@ export const memberRoutes = {
     responseKind: 'json',
     response: guildMember,
     idempotent: true,
-  }),
-  addGuildMember: defineRoute({
-    name: 'addGuildMember',
-    operation: 'Add Guild Member',
+  },
+  addGuildMember: {
     summary: 'Adds a user to a guild with their OAuth2 access token; 204 when they are already a member.',
     area,
     method: 'PUT',
@@ -83,10 +79,8 @@ export const memberRoutes = {
     },
     bodyTokenScopes: ['guilds.join'],
     idempotent: true,
-  }),
-  modifyGuildMember: defineRoute({
-    name: 'modifyGuildMember',
-    operation: 'Modify Guild Member',
+  },
+  modifyGuildMember: {
     summary: "Changes a member's nickname, roles, voice state, timeout or flags.",
     area,
     method: 'PATCH',
@@ -108,10 +102,8 @@ export const memberRoutes = {
         'MODERATE_MEMBERS+KICK_MEMBERS+BAN_MEMBERS',
     },
     idempotent: false,
-  }),
-  removeGuildMember: defineRoute({
-    name: 'removeGuildMember',
-    operation: 'Remove Guild Member',
+  },
+  removeGuildMember: {
     summary: 'Kicks a member from a guild.',
     area,
     method: 'DELETE',
@@ -123,10 +115,8 @@ export const memberRoutes = {
     responseKind: 'empty',
     permissions: { allOf: ['KICK_MEMBERS'], scope: 'guild' },
     idempotent: true,
-  }),
-  listGuildMembers: defineRoute({
-    name: 'listGuildMembers',
-    operation: 'List Guild Members',
+  },
+  listGuildMembers: {
     summary: 'Lists members by ascending user id, a page at a time (after, limit).',
     area,
     method: 'GET',
@@ -140,10 +130,8 @@ export const memberRoutes = {
     response: z.array(guildMember),
     intents: ['GUILD_MEMBERS'],
     idempotent: true,
-  }),
-  searchGuildMembers: defineRoute({
-    name: 'searchGuildMembers',
-    operation: 'Search Guild Members',
+  },
+  searchGuildMembers: {
     summary: 'Lists members whose username or nickname starts with the query.',
     area,
     method: 'GET',
@@ -156,10 +144,8 @@ export const memberRoutes = {
     responseKind: 'json',
     response: z.array(guildMember),
     idempotent: true,
-  }),
-  modifyCurrentMember: defineRoute({
-    name: 'modifyCurrentMember',
-    operation: 'Modify Current Member',
+  },
+  modifyCurrentMember: {
     summary: "Changes the bot's own nickname, guild avatar, guild banner or bio.",
     area,
     method: 'PATCH',
@@ -174,10 +160,8 @@ export const memberRoutes = {
     response: guildMember,
     permissions: { scope: 'guild', note: 'per field (modifyCurrentMemberPermissions): nick CHANGE_NICKNAME' },
     idempotent: false,
-  }),
-  modifyCurrentUserNick: defineRoute({
-    name: 'modifyCurrentUserNick',
-    operation: 'Modify Current User Nick',
+  },
+  modifyCurrentUserNick: {
     summary: "Changes the bot's own nickname (deprecated).",
     area,
     method: 'PATCH',
@@ -193,10 +177,8 @@ export const memberRoutes = {
     permissions: { allOf: ['CHANGE_NICKNAME'], scope: 'guild' },
     idempotent: false,
     deprecated: 'Deprecated: use Modify Current Member (PATCH /guilds/{guild_id}/members/@me).',
-  }),
-  addGuildMemberRole: defineRoute({
-    name: 'addGuildMemberRole',
-    operation: 'Add Guild Member Role',
+  },
+  addGuildMemberRole: {
     summary: 'Gives a member a role.',
     area,
     method: 'PUT',
@@ -208,10 +190,8 @@ export const memberRoutes = {
     responseKind: 'empty',
     permissions: { allOf: ['MANAGE_ROLES'], scope: 'guild' },
     idempotent: true,
-  }),
-  removeGuildMemberRole: defineRoute({
-    name: 'removeGuildMemberRole',
-    operation: 'Remove Guild Member Role',
+  },
+  removeGuildMemberRole: {
     summary: 'Takes a role from a member.',
     area,
     method: 'DELETE',
@@ -223,10 +203,8 @@ export const memberRoutes = {
     responseKind: 'empty',
     permissions: { allOf: ['MANAGE_ROLES'], scope: 'guild' },
     idempotent: true,
-  }),
-  getGuildBans: defineRoute({
-    name: 'getGuildBans',
-    operation: 'Get Guild Bans',
+  },
+  getGuildBans: {
     summary: "Lists a guild's bans by ascending user id (before wins over after).",
     area,
     method: 'GET',
@@ -240,10 +218,8 @@ export const memberRoutes = {
     response: z.array(ban),
     permissions: { allOf: ['BAN_MEMBERS'], scope: 'guild' },
     idempotent: true,
-  }),
-  getGuildBan: defineRoute({
-    name: 'getGuildBan',
-    operation: 'Get Guild Ban',
+  },
+  getGuildBan: {
     summary: 'Reads the ban of one user; 404 when the user is not banned.',
     area,
     method: 'GET',
@@ -256,10 +232,8 @@ export const memberRoutes = {
     response: ban,
     permissions: { allOf: ['BAN_MEMBERS'], scope: 'guild' },
     idempotent: true,
-  }),
-  createGuildBan: defineRoute({
-    name: 'createGuildBan',
-    operation: 'Create Guild Ban',
+  },
+  createGuildBan: {
     summary: 'Bans a user, optionally deleting their recent messages.',
     area,
     method: 'PUT',
@@ -274,10 +248,8 @@ export const memberRoutes = {
     responseKind: 'empty',
     permissions: { allOf: ['BAN_MEMBERS'], scope: 'guild' },
     idempotent: true,
-  }),
-  removeGuildBan: defineRoute({
-    name: 'removeGuildBan',
-    operation: 'Remove Guild Ban',
+  },
+  removeGuildBan: {
     summary: 'Lifts the ban of a user.',
     area,
     method: 'DELETE',
@@ -289,10 +261,8 @@ export const memberRoutes = {
     responseKind: 'empty',
     permissions: { allOf: ['BAN_MEMBERS'], scope: 'guild' },
     idempotent: true,
-  }),
-  bulkGuildBan: defineRoute({
-    name: 'bulkGuildBan',
-    operation: 'Bulk Guild Ban',
+  },
+  bulkGuildBan: {
     summary: 'Bans up to 200 users at once; error 500000 when none can be banned.',
     area,
     method: 'POST',
@@ -307,10 +277,8 @@ export const memberRoutes = {
     response: bulkBanResponse,
     permissions: { allOf: ['BAN_MEMBERS', 'MANAGE_GUILD'], scope: 'guild' },
     idempotent: false,
-  }),
-  getGuildRoles: defineRoute({
-    name: 'getGuildRoles',
-    operation: 'Get Guild Roles',
+  },
+  getGuildRoles: {
     summary: "Lists a guild's roles.",
     area,
     method: 'GET',
@@ -322,10 +290,8 @@ export const memberRoutes = {
     responseKind: 'json',
     response: z.array(role),
     idempotent: true,
-  }),
-  createGuildRole: defineRoute({
-    name: 'createGuildRole',
-    operation: 'Create Guild Role',
+  },
+  createGuildRole: {
     summary: 'Creates a role (defaults: "new role", the @everyone permissions).',
     area,
     method: 'POST',
@@ -345,10 +311,8 @@ export const memberRoutes = {
       note: 'icon and unicode_emoji need the guild feature ROLE_ICONS (roleIconIssues)',
     },
     idempotent: false,
-  }),
-  modifyGuildRolePositions: defineRoute({
-    name: 'modifyGuildRolePositions',
-    operation: 'Modify Guild Role Positions',
+  },
+  modifyGuildRolePositions: {
     summary: 'Reorders roles; answers every role of the guild.',
     area,
     method: 'PATCH',
@@ -363,10 +327,8 @@ export const memberRoutes = {
     response: z.array(role),
     permissions: { allOf: ['MANAGE_ROLES'], scope: 'guild' },
     idempotent: false,
-  }),
-  getGuildRole: defineRoute({
-    name: 'getGuildRole',
-    operation: 'Get Guild Role',
+  },
+  getGuildRole: {
     summary: 'Reads one role.',
     area,
     method: 'GET',
@@ -378,10 +340,8 @@ export const memberRoutes = {
     responseKind: 'json',
     response: role,
     idempotent: true,
-  }),
-  modifyGuildRole: defineRoute({
-    name: 'modifyGuildRole',
-    operation: 'Modify Guild Role',
+  },
+  modifyGuildRole: {
     summary: "Changes a role's name, permissions, colors, icon or display options.",
     area,
     method: 'PATCH',
@@ -400,10 +360,8 @@ export const memberRoutes = {
       note: 'icon and unicode_emoji need the guild feature ROLE_ICONS (roleIconIssues)',
     },
     idempotent: false,
-  }),
-  deleteGuildRole: defineRoute({
-    name: 'deleteGuildRole',
-    operation: 'Delete Guild Role',
+  },
+  deleteGuildRole: {
     summary: 'Deletes a role.',
     area,
     method: 'DELETE',
@@ -415,10 +373,8 @@ export const memberRoutes = {
     responseKind: 'empty',
     permissions: { allOf: ['MANAGE_ROLES'], scope: 'guild' },
     idempotent: true,
-  }),
-  getGuildRoleMemberCounts: defineRoute({
-    name: 'getGuildRoleMemberCounts',
-    operation: 'Get Guild Role Member Counts',
+  },
+  getGuildRoleMemberCounts: {
     summary: 'Counts the members of each role, @everyone excluded.',
     area,
     method: 'GET',
@@ -430,10 +386,8 @@ export const memberRoutes = {
     responseKind: 'json',
     response: roleMemberCounts,
     idempotent: true,
-  }),
-  getGuildPruneCount: defineRoute({
-    name: 'getGuildPruneCount',
-    operation: 'Get Guild Prune Count',
+  },
+  getGuildPruneCount: {
     summary: 'Counts the members a prune of the given days would remove.',
     area,
     method: 'GET',
@@ -447,10 +401,8 @@ export const memberRoutes = {
     response: pruneResponse,
     permissions: { allOf: ['MANAGE_GUILD', 'KICK_MEMBERS'], scope: 'guild' },
     idempotent: true,
-  }),
-  beginGuildPrune: defineRoute({
-    name: 'beginGuildPrune',
-    operation: 'Begin Guild Prune',
+  },
+  beginGuildPrune: {
     summary: 'Removes members inactive for the given days; pruned is null unless computed.',
     area,
     method: 'POST',
@@ -465,5 +417,5 @@ export const memberRoutes = {
     response: pruneResponse,
     permissions: { allOf: ['MANAGE_GUILD', 'KICK_MEMBERS'], scope: 'guild' },
     idempotent: false,
-  }),
-} as const;
+  },
+});

@@ -1,6 +1,7 @@
 /** Guild bans: the ban object, the listing query, and the single and bulk ban requests. */
 import * as z from 'zod/mini';
 import { limits } from '../limits.js';
+import { coercedNumber } from '../zodParts.js';
 import { responseObject } from './common.js';
 import { snowflake } from './common.js';
 import { user } from './user.js';
@@ -22,8 +23,7 @@ export type Ban = z.infer<typeof ban>;
  */
 export const getGuildBansQuery = z.object({
   limit: z._default(
-    z.coerce
-      .number({ message: 'limit must be an integer' })
+    coercedNumber({ message: 'limit must be an integer' })
       .check(z.int({ message: 'limit must be an integer' }))
       .check(z.positive({ message: 'limit must be at least 1' }))
       .check(

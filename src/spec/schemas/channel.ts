@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { flagsInt, permissionString, responseObject, responseTimestamp, snowflake } from './common.js';
 
 /** A permission overwrite on a channel: type 0 is a role, 1 a member. */
-export const overwrite = responseObject({
+export const overwrite = /* @__PURE__ */ responseObject({
   id: snowflake,
   type: z.union([z.literal(0), z.literal(1)]),
   allow: permissionString,
@@ -13,7 +13,7 @@ export const overwrite = responseObject({
 export type Overwrite = z.infer<typeof overwrite>;
 
 /** A thread's metadata. */
-export const threadMetadata = responseObject({
+export const threadMetadata = /* @__PURE__ */ responseObject({
   archived: z.boolean(),
   auto_archive_duration: z.number().check(z.int()),
   archive_timestamp: responseTimestamp,
@@ -23,7 +23,7 @@ export const threadMetadata = responseObject({
 });
 
 /** A channel (guild channel, thread or lobby-linked channel). Only common fields are checked. */
-export const channel = responseObject({
+export const channel = /* @__PURE__ */ responseObject({
   id: snowflake,
   type: z.number().check(z.int()),
   guild_id: z.optional(snowflake),
@@ -49,7 +49,7 @@ export const channel = responseObject({
 export type Channel = z.infer<typeof channel>;
 
 /** A partial channel (id, name, type and sometimes position), as invites and widgets carry it. */
-export const partialChannel = responseObject({
+export const partialChannel = /* @__PURE__ */ responseObject({
   id: snowflake,
   name: z.nullish(z.string()),
   type: z.optional(z.number().check(z.int())),

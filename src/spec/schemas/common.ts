@@ -4,17 +4,18 @@
  * platform adds fields over time); request schemas with `z.object` and every documented rule.
  */
 import * as z from 'zod/mini';
+import { coercedNumber, isoDateTime } from '../zodParts.js';
 
 const SNOWFLAKE_RE = /^\d{1,20}$/;
 const MAX_SNOWFLAKE = (1n << 64n) - 1n;
 
 /** Whether a string of at most 20 digits fits in 64 bits (only 20 digits can exceed 2^64 - 1). */
-function fits64(v: string): boolean {
+/* @__NO_SIDE_EFFECTS__ */ function fits64(v: string): boolean {
   return v.length < 20 || BigInt(v) <= MAX_SNOWFLAKE;
 }
 
 /** A snowflake: the decimal string of an unsigned 64-bit id. */
-export const snowflake = z
+export const snowflake = /* @__PURE__ */ z
   .string()
   .check(
     z.regex(SNOWFLAKE_RE, {
@@ -25,24 +26,29 @@ export const snowflake = z
   .check(z.refine(fits64, { message: 'must be a snowflake (fits in 64 bits)' }));
 
 /** An ISO8601 timestamp with a time zone, as requests must send it. */
-export const isoTimestamp = z.iso.datetime({ offset: true, message: 'must be an ISO8601 timestamp' });
+export const isoTimestamp = /* @__PURE__ */ isoDateTime({
+  offset: true,
+  message: 'must be an ISO8601 timestamp',
+});
 
 /** A timestamp as responses carry it (not re-validated: the platform is the authority). */
-export const responseTimestamp = z.string();
+export const responseTimestamp = /* @__PURE__ */ z.string();
 
 /** A permission bitfield: the decimal string of a 64-bit integer. */
-export const permissionString = z
+export const permissionString = /* @__PURE__ */ z
   .string()
   .check(z.regex(SNOWFLAKE_RE, { message: 'must be a permission bitfield (a decimal string)', abort: true }))
   .check(z.refine(fits64, { message: 'must fit in 64 bits' }));
 
 /** A response object: documented fields are checked, unknown fields pass through. */
-export function responseObject<T extends z.core.$ZodLooseShape>(shape: T) {
+/* @__NO_SIDE_EFFECTS__ */ export function responseObject<T extends z.core.$ZodLooseShape>(shape: T) {
   return z.looseObject(shape);
 }
 
 /** Sum of the lengths of every key and value: what the platform's "total length" of metadata counts. */
-export function metadataTotalLength(dict: Readonly<Record<string, string>>): number {
+/* @__NO_SIDE_EFFECTS__ */ export function metadataTotalLength(
+  dict: Readonly<Record<string, string>>,
+): number {
   let total = 0;
   for (const key in dict) if (Object.hasOwn(dict, key)) total += key.length + (dict[key] as string).length;
   return total;
@@ -52,7 +58,7 @@ export function metadataTotalLength(dict: Readonly<Record<string, string>>): num
  * A string → string dictionary whose keys and values together are at most `maxTotal` characters
  * long (the specification's "maximum total length").
  */
-export function stringDict(maxTotal: number) {
+/* @__NO_SIDE_EFFECTS__ */ export function stringDict(maxTotal: number) {
   return z.record(z.string(), z.string()).check(
     z.superRefine((dict, ctx) => {
       const total = metadataTotalLength(dict);
@@ -71,22 +77,25 @@ export function stringDict(maxTotal: number) {
 }
 
 /** A bitfield integer: non-negative and within 32 bits. */
-export const flagsInt = z.number().check(z.int()).check(z.minimum(0)).check(z.maximum(0xffff_ffff));
+export const flagsInt = /* @__PURE__ */ z
+  .number()
+  .check(z.int())
+  .check(z.minimum(0))
+  .check(z.maximum(0xffff_ffff));
 
 /** A boolean query parameter as the platform reads it from a URL (`true`/`false`, also `1`/`0`). */
-export const queryBoolean = z.pipe(
+export const queryBoolean = /* @__PURE__ */ z.pipe(
   z.union([z.boolean(), z.enum(['true', 'false', 'True', 'False', '1', '0'])]),
   z.transform((v) => v === true || v === 'true' || v === 'True' || v === '1'),
 );
 
 /** An integer query parameter: a number, or the decimal string a URL carries. */
-export function queryInt(min: number, max: number) {
-  return z.coerce
-    .number({ message: 'must be an integer' })
+/* @__NO_SIDE_EFFECTS__ */ export function queryInt(min: number, max: number) {
+  return coercedNumber({ message: 'must be an integer' })
     .check(z.int({ message: 'must be an integer' }))
     .check(z.minimum(min))
     .check(z.maximum(max));
 }
 
 /** Path parameters with no placeholders. */
-export const noParams = z.object({});
+export const noParams = /* @__PURE__ */ z.object({});

@@ -3,6 +3,7 @@
  * the requests of Get Invite, Create Channel Invite and Update Target Users.
  */
 import * as z from 'zod/mini';
+import { partialResponseObject } from '../zodParts.js';
 import { GuildInviteFlags, InviteTargetType, TargetUsersJobStatus } from '../flags.js';
 import { limits } from '../limits.js';
 import { flagsInt, queryBoolean, responseObject, responseTimestamp, snowflake } from './common.js';
@@ -84,7 +85,7 @@ export const inviteScheduledEvent = responseObject({
  * `with_counts=true`; `guild_scheduled_event` only with a valid `guild_scheduled_event_id`; `roles`
  * are the partial roles granted on acceptance.
  */
-export const invite = responseObject({
+const inviteShape = {
   /** Invite Types: GUILD=0, GROUP_DM=1, FRIEND=2. */
   type: z.number().check(z.int()),
   code: z.string(),
@@ -102,7 +103,8 @@ export const invite = responseObject({
   /** Guild Invite Flags. */
   flags: z.optional(flagsInt),
   roles: z.optional(z.array(partialRole)),
-});
+};
+export const invite = responseObject(inviteShape);
 /** An invite. */
 export type Invite = z.infer<typeof invite>;
 
@@ -111,7 +113,8 @@ export type Invite = z.infer<typeof invite>;
  * MANAGE_GUILD): uses so far, `max_uses` (0 unlimited), `max_age` (seconds, 0 never expires),
  * `temporary` membership and `created_at`.
  */
-export const inviteWithMetadata = z.extend(invite, {
+export const inviteWithMetadata = responseObject({
+  ...inviteShape,
   uses: z.number().check(z.int()),
   max_uses: z.number().check(z.int()),
   max_age: z.number().check(z.int()),
@@ -124,7 +127,7 @@ export type InviteWithMetadata = z.infer<typeof inviteWithMetadata>;
 /** The stage instance of an invite to a live stage: `topic` is 1-120 characters. */
 export const inviteStageInstance = responseObject({
   /** Partial guild members: the members speaking in the stage. */
-  members: z.array(z.partial(guildMember)),
+  members: z.array(partialResponseObject(guildMember.shape)),
   participant_count: z.number().check(z.int()),
   speaker_count: z.number().check(z.int()),
   topic: z

@@ -4,7 +4,7 @@
  */
 import * as z from 'zod/mini';
 import { allLobbyMemberFlags } from '../flags.js';
-import { limits } from '../limits.js';
+import { lobbyLimits, moderationMetadataLimits } from '../limitAreas.js';
 import { flagsInt, queryInt, responseObject, snowflake, stringDict } from './common.js';
 import { channel } from './channel.js';
 import { user } from './user.js';
@@ -12,7 +12,7 @@ import { user } from './user.js';
 // ─── Responses ──────────────────────────────────────────────────────────────────────────────────
 
 /** A lobby member: `metadata??`, `flags?` (CanLinkLobby = 1), and paths.md's `additional_name`. */
-export const lobbyMember = responseObject({
+export const lobbyMember = /* @__PURE__ */ responseObject({
   id: snowflake,
   metadata: z.nullish(z.record(z.string(), z.string())),
   flags: z.optional(flagsInt),
@@ -22,7 +22,7 @@ export const lobbyMember = responseObject({
 export type LobbyMember = z.infer<typeof lobbyMember>;
 
 /** A lobby. `linked_channel` is present only while a guild channel is linked. */
-export const lobby = responseObject({
+export const lobby = /* @__PURE__ */ responseObject({
   id: snowflake,
   application_id: snowflake,
   metadata: z.nullable(z.record(z.string(), z.string())),
@@ -35,7 +35,7 @@ export const lobby = responseObject({
 export type Lobby = z.infer<typeof lobby>;
 
 /** A message sent in a lobby (paths.md's fields). */
-export const lobbyMessage = responseObject({
+export const lobbyMessage = /* @__PURE__ */ responseObject({
   id: snowflake,
   type: z.number().check(z.int()),
   content: z.string(),
@@ -51,37 +51,37 @@ export const lobbyMessage = responseObject({
 export type LobbyMessage = z.infer<typeof lobbyMessage>;
 
 /** The answer of the linked-channel invite operations: a single-use code valid for one hour. */
-export const linkedChannelInvite = responseObject({ code: z.string() });
+export const linkedChannelInvite = /* @__PURE__ */ responseObject({ code: z.string() });
 /** A linked-channel invite. */
 export type LinkedChannelInvite = z.infer<typeof linkedChannelInvite>;
 
 // ─── Requests ───────────────────────────────────────────────────────────────────────────────────
 
 /** Lobby or member metadata: string pairs whose keys and values total at most 1000 characters. */
-export const lobbyMetadata = stringDict(limits.lobby.metadataTotalLength);
+export const lobbyMetadata = /* @__PURE__ */ stringDict(lobbyLimits.metadataTotalLength);
 
 /** Lobby member flags: only bits the platform defines (CanLinkLobby). */
-export const lobbyMemberFlags = flagsInt.check(
+export const lobbyMemberFlags = /* @__PURE__ */ flagsInt.check(
   z.refine((bits) => (bits & ~allLobbyMemberFlags) === 0, {
     message: 'only lobby member flag CanLinkLobby (1) may be set',
   }),
 );
 
 /** `additional_name`: 1-80 characters; null clears it, omitted keeps it. */
-export const additionalName = z
+export const additionalName = /* @__PURE__ */ z
   .string()
-  .check(z.minLength(limits.lobby.additionalNameMinLength))
-  .check(z.maxLength(limits.lobby.additionalNameMaxLength));
+  .check(z.minLength(lobbyLimits.additionalNameMinLength))
+  .check(z.maxLength(lobbyLimits.additionalNameMaxLength));
 
 /** `idle_timeout_seconds`: 5 to 604800 (7 days). */
-export const idleTimeoutSeconds = z
+export const idleTimeoutSeconds = /* @__PURE__ */ z
   .number()
   .check(z.int())
-  .check(z.minimum(limits.lobby.idleTimeoutMinSeconds))
-  .check(z.maximum(limits.lobby.idleTimeoutMaxSeconds));
+  .check(z.minimum(lobbyLimits.idleTimeoutMinSeconds))
+  .check(z.maximum(lobbyLimits.idleTimeoutMaxSeconds));
 
 /** Lobby member params (Create Lobby and Modify Lobby `members`): id required, metadata?, flags?. */
-export const lobbyMemberParams = z.object({
+export const lobbyMemberParams = /* @__PURE__ */ z.object({
   id: snowflake,
   metadata: z.nullish(lobbyMetadata),
   flags: z.nullish(lobbyMemberFlags),
@@ -107,13 +107,13 @@ function distinctIds<T extends { id: string }>(entries: readonly T[], ctx: z.cor
 }
 
 /** The members list of Create and Modify Lobby: at most 25 entries, one per user. */
-export const lobbyMembersList = z
+export const lobbyMembersList = /* @__PURE__ */ z
   .array(lobbyMemberParams)
-  .check(z.maxLength(limits.lobby.membersPerRequest))
+  .check(z.maxLength(lobbyLimits.membersPerRequest))
   .check(z.superRefine(distinctIds));
 
 /** Create Lobby. */
-export const createLobbyBody = z.object({
+export const createLobbyBody = /* @__PURE__ */ z.object({
   metadata: z.nullish(lobbyMetadata),
   members: z.nullish(lobbyMembersList),
   idle_timeout_seconds: z.nullish(idleTimeoutSeconds),
@@ -123,8 +123,8 @@ export const createLobbyBody = z.object({
 export type CreateLobbyBody = z.input<typeof createLobbyBody>;
 
 /** Create or Join Lobby (bearer): joins the lobby holding `secret`, creating it when none does. */
-export const createOrJoinLobbyBody = z.object({
-  secret: z.string().check(z.minLength(1)).check(z.maxLength(limits.lobby.secretMaxLength)),
+export const createOrJoinLobbyBody = /* @__PURE__ */ z.object({
+  secret: z.string().check(z.minLength(1)).check(z.maxLength(lobbyLimits.secretMaxLength)),
   idle_timeout_seconds: z.nullish(idleTimeoutSeconds),
   lobby_metadata: z.nullish(lobbyMetadata),
   member_metadata: z.nullish(lobbyMetadata),
@@ -137,7 +137,7 @@ export type CreateOrJoinLobbyBody = z.input<typeof createOrJoinLobbyBody>;
  * Modify Lobby. `metadata` overwrites the whole map; `members` replaces the member set (members
  * absent from the list are removed).
  */
-export const modifyLobbyBody = z.object({
+export const modifyLobbyBody = /* @__PURE__ */ z.object({
   metadata: z.nullish(lobbyMetadata),
   members: z.nullish(lobbyMembersList),
   idle_timeout_seconds: z.nullish(idleTimeoutSeconds),
@@ -147,7 +147,7 @@ export const modifyLobbyBody = z.object({
 export type ModifyLobbyBody = z.input<typeof modifyLobbyBody>;
 
 /** Add a Member (upsert): metadata and flags are updated when the user is already a member. */
-export const addLobbyMemberBody = z.object({
+export const addLobbyMemberBody = /* @__PURE__ */ z.object({
   metadata: z.nullish(lobbyMetadata),
   flags: z.nullish(lobbyMemberFlags),
   additional_name: z.nullish(additionalName),
@@ -156,7 +156,7 @@ export const addLobbyMemberBody = z.object({
 export type AddLobbyMemberBody = z.input<typeof addLobbyMemberBody>;
 
 /** One entry of Bulk Update Lobby Members: upsert, or remove with `remove_member: true`. */
-export const bulkLobbyMemberEntry = z.object({
+export const bulkLobbyMemberEntry = /* @__PURE__ */ z.object({
   id: snowflake,
   metadata: z.nullish(lobbyMetadata),
   flags: z.nullish(lobbyMemberFlags),
@@ -167,25 +167,25 @@ export const bulkLobbyMemberEntry = z.object({
 export type BulkLobbyMemberEntry = z.input<typeof bulkLobbyMemberEntry>;
 
 /** Bulk Update Lobby Members: 1 to 25 entries, one per user. */
-export const bulkUpdateLobbyMembersBody = z
+export const bulkUpdateLobbyMembersBody = /* @__PURE__ */ z
   .array(bulkLobbyMemberEntry)
-  .check(z.minLength(limits.lobby.bulkMinEntries))
-  .check(z.maxLength(limits.lobby.membersPerRequest))
+  .check(z.minLength(lobbyLimits.bulkMinEntries))
+  .check(z.maxLength(lobbyLimits.membersPerRequest))
   .check(z.superRefine(distinctIds));
 /** Bulk Update Lobby Members body. */
 export type BulkUpdateLobbyMembersBody = z.input<typeof bulkUpdateLobbyMembersBody>;
 
 /** Link or unlink a channel: `channel_id` links; omitted, null or an empty body unlinks. */
-export const linkLobbyChannelBody = z.object({ channel_id: z.nullish(snowflake) });
+export const linkLobbyChannelBody = /* @__PURE__ */ z.object({ channel_id: z.nullish(snowflake) });
 /** Link or unlink body. */
 export type LinkLobbyChannelBody = z.input<typeof linkLobbyChannelBody>;
 
 /** Send Lobby Message: non-empty `content`, optional metadata and flags. */
-export const sendLobbyMessageBody = z.object({
+export const sendLobbyMessageBody = /* @__PURE__ */ z.object({
   content: z
     .string()
     .check(z.minLength(1, { message: 'content must not be empty' }))
-    .check(z.maxLength(limits.lobby.messageContentMaxLength)),
+    .check(z.maxLength(lobbyLimits.messageContentMaxLength)),
   metadata: z.nullish(lobbyMetadata),
   flags: z.nullish(flagsInt),
 });
@@ -193,28 +193,28 @@ export const sendLobbyMessageBody = z.object({
 export type SendLobbyMessageBody = z.input<typeof sendLobbyMessageBody>;
 
 /** Get Lobby Messages query: `limit` 1-200, default 50. */
-export const getLobbyMessagesQuery = z.object({
+export const getLobbyMessagesQuery = /* @__PURE__ */ z.object({
   limit: z._default(
-    queryInt(limits.lobby.messagesLimitMin, limits.lobby.messagesLimitMax),
-    limits.lobby.messagesLimitDefault,
+    queryInt(lobbyLimits.messagesLimitMin, lobbyLimits.messagesLimitMax),
+    lobbyLimits.messagesLimitDefault,
   ),
 });
 /** Get Lobby Messages query. */
 export type GetLobbyMessagesQuery = z.input<typeof getLobbyMessagesQuery>;
 
 /** Message moderation metadata: at most 5 keys, keys ≤ 1024 and values ≤ 2000 characters. */
-export const moderationMetadataBody = z
+export const moderationMetadataBody = /* @__PURE__ */ z
   .record(
     z.string().check(
-      z.maxLength(limits.moderationMetadata.keyMaxLength, {
-        message: `keys must be at most ${limits.moderationMetadata.keyMaxLength} characters`,
+      z.maxLength(moderationMetadataLimits.keyMaxLength, {
+        message: `keys must be at most ${moderationMetadataLimits.keyMaxLength} characters`,
       }),
     ),
-    z.string().check(z.maxLength(limits.moderationMetadata.valueMaxLength)),
+    z.string().check(z.maxLength(moderationMetadataLimits.valueMaxLength)),
   )
   .check(
-    z.refine((dict) => Object.keys(dict).length <= limits.moderationMetadata.maxKeys, {
-      message: `at most ${limits.moderationMetadata.maxKeys} keys`,
+    z.refine((dict) => Object.keys(dict).length <= moderationMetadataLimits.maxKeys, {
+      message: `at most ${moderationMetadataLimits.maxKeys} keys`,
     }),
   );
 /** Moderation metadata body. */

@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { responseObject, snowflake } from './common.js';
 
 /** A user as embedded in members, bans, invites and integrations. */
-export const user = responseObject({
+export const user = /* @__PURE__ */ responseObject({
   id: snowflake,
   username: z.string(),
   discriminator: z.optional(z.string()),
@@ -17,7 +17,7 @@ export const user = responseObject({
 export type User = z.infer<typeof user>;
 
 /** A partial user (the widget's anonymised members, for example). */
-export const partialUser = responseObject({
+export const partialUser = /* @__PURE__ */ responseObject({
   id: snowflake,
   username: z.string(),
   discriminator: z.optional(z.string()),

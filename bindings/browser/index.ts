@@ -18,6 +18,7 @@ export type {
   IdleEvent,
   IdleWarningEvent,
   LinkedChannelChangedEvent,
+  ListenerErrorEvent,
   LobbyEvents,
   MemberAddedEvent,
   MemberRejectedEvent,
@@ -50,8 +51,10 @@ export {
 } from '../../src/lobby/player/PlayerRuntime.js';
 export type { AuthOption } from '../../src/rest/callTypes.js';
 export { ApiError } from '../../src/rest/errors/ApiError.js';
+export { InvalidResponseError } from '../../src/rest/errors/InvalidResponseError.js';
 export {
   isApiError,
+  isInvalidResponseError,
   isLobbykitError,
   isNetworkError,
   isRateLimitError,

@@ -1,26 +1,32 @@
 /**
- * The lobby a call answered, checked before a handle is built on it or reconciled with it: a JSON
- * answer of another shape (a proxy's, a platform change) is an `InvalidResponseError` naming the
- * request, not a TypeError deep in the handle. Checked whatever the client's `validateResponses`
- * says, since the runtime depends on the shape; the calls are few (create, open, join, reconcile).
+ * What a lobby call answered, checked before the runtime builds on it: a lobby (Create Lobby, Get
+ * Lobby, Create or Join Lobby, Modify Lobby) or the members a bulk update answered. JSON of another shape (a
+ * proxy's, a platform change) is an `InvalidResponseError` naming the request, not a TypeError deep
+ * in the handle. Checked whatever the client's `validateResponses` says, since the runtime depends on
+ * the shape; these calls are few next to what they carry.
  */
+import type * as z from 'zod/mini';
 import { InvalidResponseError } from '../rest/errors/InvalidResponseError.js';
 import { ValidationError } from '../rest/errors/ValidationError.js';
 import { lobbyRoutes } from '../spec/routes/lobbyRoutes.js';
-import { type Lobby as LobbyWire, lobby } from '../spec/schemas/lobby.js';
 
-/** The lobby operations whose answer is a whole lobby. */
-export type LobbyAnsweringOperation = 'createLobby' | 'getLobby' | 'createOrJoinLobby' | 'modifyLobby';
+/** The lobby operations whose answers the runtime builds on. */
+export type CheckedLobbyOperation =
+  | 'createLobby'
+  | 'getLobby'
+  | 'createOrJoinLobby'
+  | 'modifyLobby'
+  | 'bulkUpdateLobbyMembers';
 
-/** `answer` as a lobby; throws `InvalidResponseError` (reason `schema`) when it is not one. */
-export function checkLobbyAnswer(
+/** `answer` as operation's response; throws `InvalidResponseError` (reason `schema`) when it is not. */
+export function checkLobbyAnswer<O extends CheckedLobbyOperation>(
   answer: unknown,
-  operation: LobbyAnsweringOperation,
+  operation: O,
   path: string,
-): LobbyWire {
-  const result = lobby.safeParse(answer);
-  if (result.success) return answer as LobbyWire;
+): z.output<(typeof lobbyRoutes)[O]['response']> {
   const route = lobbyRoutes[operation];
+  const result = route.response.safeParse(answer);
+  if (result.success) return answer as z.output<(typeof lobbyRoutes)[O]['response']>;
   const status: number | readonly number[] = route.status;
   throw new InvalidResponseError({
     operation,

@@ -10,6 +10,7 @@ import type {
   LobbyMember as LobbyMemberWire,
   Lobby as LobbyWire,
 } from '../spec/schemas/lobby.js';
+import { checkLobbyAnswer } from './checkLobbyAnswer.js';
 import { classifySyncError, isEntrySpecific } from './classifySyncError.js';
 import type { ChangeOrigin, SyncCallSummary } from './LobbyEvents.js';
 import { signalArg } from './lobbyCallOptions.js';
@@ -130,11 +131,13 @@ async function sendEntries(
   const { target } = state;
   let answer: LobbyMemberWire[];
   try {
-    answer = await target.host.rest.call('bulkUpdateLobbyMembers', {
+    const raw = await target.host.rest.call('bulkUpdateLobbyMembers', {
       params: { lobby_id: target.id },
       body: [...entries],
       ...signalArg(state),
     });
+    // Not the members' list (JSON of another shape): a lost answer like any other, retried.
+    answer = checkLobbyAnswer(raw, 'bulkUpdateLobbyMembers', `/lobbies/${target.id}/members/bulk`);
   } catch (error) {
     const kind = classifySyncError(error);
     if (kind === 'gone') return { kind: 'gone' };
@@ -188,11 +191,12 @@ async function sendMetadata(
   const { target } = state;
   let answer: LobbyWire;
   try {
-    answer = await target.host.rest.call('modifyLobby', {
+    const raw = await target.host.rest.call('modifyLobby', {
       params: { lobby_id: target.id },
       body: { metadata },
       ...signalArg(state),
     });
+    answer = checkLobbyAnswer(raw, 'modifyLobby', `/lobbies/${target.id}`);
   } catch (error) {
     const kind = classifySyncError(error);
     if (kind === 'gone') return { kind: 'gone' };

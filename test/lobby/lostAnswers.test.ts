@@ -72,7 +72,7 @@ describe('an answer the client cannot read, after the platform acted', () => {
     expect(lobby.disposed).toBe(true);
   });
 
-  it.each(['empty-after', 'not-json-after', 'truncated-after', 'drop-after'] as const)(
+  it.each(['empty-after', 'not-json-after', 'truncated-after', 'wrong-shape-after', 'drop-after'] as const)(
     '%s on a bulk call or on Modify Lobby: every change is sent again and lands',
     async (fault) => {
       for (const [method, suffix] of [

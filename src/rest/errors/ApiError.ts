@@ -6,9 +6,10 @@
 import type { FieldErrorTree } from '../../spec/codes.js';
 import { fieldErrorMap } from './fieldErrorMap.js';
 import { formatPath } from './formatPath.js';
-import { LobbykitError, type LobbykitErrorOptions } from './LobbykitError.js';
+import type { LobbykitErrorOptions } from './LobbykitError.js';
 import { redactText } from './redact.js';
-import { contextDetails, describeRequest, type RequestContext } from './requestContext.js';
+import { describeRequest, type RequestContext } from './requestContext.js';
+import { RequestError } from './RequestError.js';
 
 /** One leaf of the platform's nested `errors`, with its path. */
 export interface ApiFieldIssue {
@@ -79,7 +80,7 @@ export interface ApiErrorInit extends RequestContext {
 }
 
 /** The platform refused the request (any 4xx other than a handled 429, or a 5xx after retries). */
-export class ApiError extends LobbykitError implements RequestContext {
+export class ApiError extends RequestError {
   override readonly name: string = 'ApiError';
   override readonly code: string = 'API_ERROR';
   /** The HTTP status. */
@@ -95,10 +96,6 @@ export class ApiError extends LobbykitError implements RequestContext {
   readonly issues: readonly ApiFieldIssue[];
   /** The field errors as a map: path → messages (`''` for errors about the whole body). */
   readonly fieldErrors: Readonly<Record<string, readonly string[]>>;
-  readonly operation: string;
-  readonly method: string;
-  readonly route: string;
-  readonly path: string;
 
   constructor(init: ApiErrorInit, options: LobbykitErrorOptions = {}) {
     const envelope = (typeof init.body === 'object' && init.body !== null ? init.body : {}) as {
@@ -123,6 +120,7 @@ export class ApiError extends LobbykitError implements RequestContext {
     const lines = issues.map((i) => `\n  ${i.field || '(body)'}: ${i.message} [${i.code}]`).join('');
     super(
       `${describeRequest(init)} failed with ${init.status}${codeText}: ${platformMessage}${lines}`,
+      init,
       options,
     );
     this.status = init.status;
@@ -130,15 +128,11 @@ export class ApiError extends LobbykitError implements RequestContext {
     this.platformMessage = platformMessage;
     this.issues = issues;
     this.fieldErrors = fieldErrorMap(issues);
-    this.operation = init.operation;
-    this.method = init.method;
-    this.route = init.route;
-    this.path = init.path;
   }
 
   protected override details(): Record<string, unknown> {
     return {
-      ...contextDetails(this),
+      ...super.details(),
       status: this.status,
       platformCode: this.platformCode,
       platformMessage: this.platformMessage,

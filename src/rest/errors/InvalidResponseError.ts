@@ -5,8 +5,8 @@
  * keeps state (the Lobby handle) treats this like a lost answer, never like a refusal.
  */
 import type { ValidationIssue } from './ValidationError.js';
-import { LobbykitError } from './LobbykitError.js';
-import { contextDetails, describeRequest, type RequestContext } from './requestContext.js';
+import { describeRequest, type RequestContext } from './requestContext.js';
+import { RequestError } from './RequestError.js';
 
 /** Why the answer could not be read. */
 export type InvalidResponseReason = 'empty' | 'not-json' | 'schema';
@@ -29,7 +29,7 @@ const describeReason: Record<InvalidResponseReason, string> = {
 };
 
 /** A success answer that cannot be read; the request may have been applied. */
-export class InvalidResponseError extends LobbykitError implements RequestContext {
+export class InvalidResponseError extends RequestError {
   override readonly name: string = 'InvalidResponseError';
   override readonly code: string = 'INVALID_RESPONSE';
   readonly status: number;
@@ -37,10 +37,6 @@ export class InvalidResponseError extends LobbykitError implements RequestContex
   readonly attempts: number;
   /** The fields that did not match (reason `schema`), else empty. */
   readonly issues: readonly ValidationIssue[];
-  readonly operation: string;
-  readonly method: string;
-  readonly route: string;
-  readonly path: string;
 
   constructor(init: InvalidResponseErrorInit, cause?: unknown) {
     const issues = init.issues ?? [];
@@ -48,21 +44,18 @@ export class InvalidResponseError extends LobbykitError implements RequestContex
     const tries = init.attempts > 1 ? ` (${init.attempts} attempts)` : '';
     super(
       `${describeRequest(init)} answered ${init.status} with ${describeReason[init.reason]}${fields}${tries}; the platform may have applied the request`,
+      init,
       cause === undefined ? {} : { cause },
     );
     this.status = init.status;
     this.reason = init.reason;
     this.attempts = init.attempts;
     this.issues = issues;
-    this.operation = init.operation;
-    this.method = init.method;
-    this.route = init.route;
-    this.path = init.path;
   }
 
   protected override details(): Record<string, unknown> {
     return {
-      ...contextDetails(this),
+      ...super.details(),
       status: this.status,
       reason: this.reason,
       attempts: this.attempts,

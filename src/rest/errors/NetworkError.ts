@@ -2,8 +2,8 @@
  * The request got no HTTP answer (connection refused or reset, DNS failure, a body that broke off),
  * after the retries allowed for the operation. `cause` holds a sanitised copy of the last failure.
  */
-import { LobbykitError } from './LobbykitError.js';
-import { contextDetails, describeRequest, type RequestContext } from './requestContext.js';
+import { describeRequest, type RequestContext } from './requestContext.js';
+import { RequestError } from './RequestError.js';
 
 /** Fields of a {@link NetworkError}. */
 export interface NetworkErrorInit extends RequestContext {
@@ -14,14 +14,10 @@ export interface NetworkErrorInit extends RequestContext {
 }
 
 /** No HTTP answer arrived. */
-export class NetworkError extends LobbykitError implements RequestContext {
+export class NetworkError extends RequestError {
   override readonly name: string = 'NetworkError';
   override readonly code: string = 'NETWORK_ERROR';
   readonly attempts: number;
-  readonly operation: string;
-  readonly method: string;
-  readonly route: string;
-  readonly path: string;
 
   constructor(init: NetworkErrorInit, cause?: unknown) {
     const c = cause as
@@ -36,15 +32,11 @@ export class NetworkError extends LobbykitError implements RequestContext {
         : init.retried
           ? ''
           : ' (not repeated: not safe to repeat)';
-    super(`${describeRequest(init)} failed without an answer${tries}: ${detail}`, { cause });
+    super(`${describeRequest(init)} failed without an answer${tries}: ${detail}`, init, { cause });
     this.attempts = init.attempts;
-    this.operation = init.operation;
-    this.method = init.method;
-    this.route = init.route;
-    this.path = init.path;
   }
 
   protected override details(): Record<string, unknown> {
-    return { ...contextDetails(this), attempts: this.attempts };
+    return { ...super.details(), attempts: this.attempts };
   }
 }

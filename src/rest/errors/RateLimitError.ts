@@ -2,8 +2,9 @@
  * A rate limit would make the caller wait longer than allowed (`maxRateLimitWaitMs`), or 429 answers
  * kept coming past `max429Retries`, or a request whose body cannot be sent twice met a 429.
  */
-import { LobbykitError, type LobbykitErrorOptions } from './LobbykitError.js';
-import { contextDetails, describeRequest, type RequestContext } from './requestContext.js';
+import type { LobbykitErrorOptions } from './LobbykitError.js';
+import { describeRequest, type RequestContext } from './requestContext.js';
+import { RequestError } from './RequestError.js';
 
 /** Which limit: the platform's scopes, or one the client enforces before sending. */
 export type RateLimitScope = 'user' | 'global' | 'shared' | 'development' | 'invalid-requests';
@@ -24,7 +25,7 @@ export interface RateLimitErrorInit extends RequestContext {
 }
 
 /** The client gave up on a rate limit instead of waiting. */
-export class RateLimitError extends LobbykitError implements RequestContext {
+export class RateLimitError extends RequestError {
   override readonly name: string = 'RateLimitError';
   override readonly code: string = 'RATE_LIMITED';
   readonly retryAfterMs: number;
@@ -33,16 +34,13 @@ export class RateLimitError extends LobbykitError implements RequestContext {
   readonly bucket: string | undefined;
   readonly kind: 'response' | 'preemptive';
   readonly reason: string;
-  readonly operation: string;
-  readonly method: string;
-  readonly route: string;
-  readonly path: string;
 
   constructor(init: RateLimitErrorInit, options: LobbykitErrorOptions = {}) {
     const what = init.kind === 'response' ? 'was rate limited' : 'would be rate limited';
     super(
       `${describeRequest(init)} ${what} (${init.scope}${init.bucket ? `, bucket ${init.bucket}` : ''}; ` +
         `retry after ${Math.ceil(init.retryAfterMs)} ms): ${init.reason}`,
+      init,
       options,
     );
     this.retryAfterMs = init.retryAfterMs;
@@ -51,15 +49,11 @@ export class RateLimitError extends LobbykitError implements RequestContext {
     this.bucket = init.bucket;
     this.kind = init.kind;
     this.reason = init.reason;
-    this.operation = init.operation;
-    this.method = init.method;
-    this.route = init.route;
-    this.path = init.path;
   }
 
   protected override details(): Record<string, unknown> {
     return {
-      ...contextDetails(this),
+      ...super.details(),
       retryAfterMs: this.retryAfterMs,
       scope: this.scope,
       global: this.global,

@@ -32,37 +32,30 @@ export const createGuildRoleDefaults = {
   mentionable: false,
 } as const;
 
+/** The fields of a role a request may set: Create and Modify Guild Role take the same ones. */
+const roleFields = {
+  name: z.nullish(roleName),
+  permissions: z.nullish(permissionString),
+  /** @deprecated Use `colors`. */
+  color: z.nullish(roleColor),
+  colors: z.nullish(roleColors),
+  hoist: z.nullish(z.boolean()),
+  icon: z.nullish(imageData),
+  unicode_emoji: z.nullish(z.string()),
+  mentionable: z.nullish(z.boolean()),
+};
+
 /**
  * Create Guild Role body, every field optional: `name` (at most 100 characters, default "new role"),
  * `permissions` (a bitfield string), `color` (deprecated), `colors`, `hoist`, `icon` (image data) and
  * `unicode_emoji` (both need ROLE_ICONS), `mentionable`. Defaults: {@link createGuildRoleDefaults}.
  */
-export const createGuildRoleBody = z.object({
-  name: z.nullish(roleName),
-  permissions: z.nullish(permissionString),
-  /** @deprecated Use `colors`. */
-  color: z.nullish(roleColor),
-  colors: z.nullish(roleColors),
-  hoist: z.nullish(z.boolean()),
-  icon: z.nullish(imageData),
-  unicode_emoji: z.nullish(z.string()),
-  mentionable: z.nullish(z.boolean()),
-});
+export const createGuildRoleBody = z.object(roleFields);
 /** Create Guild Role body. */
 export type CreateGuildRoleBody = z.infer<typeof createGuildRoleBody>;
 
 /** Modify Guild Role body: the fields of Create Guild Role, all optional and nullable. */
-export const modifyGuildRoleBody = z.object({
-  name: z.nullish(roleName),
-  permissions: z.nullish(permissionString),
-  /** @deprecated Use `colors`. */
-  color: z.nullish(roleColor),
-  colors: z.nullish(roleColors),
-  hoist: z.nullish(z.boolean()),
-  icon: z.nullish(imageData),
-  unicode_emoji: z.nullish(z.string()),
-  mentionable: z.nullish(z.boolean()),
-});
+export const modifyGuildRoleBody = z.object(roleFields);
 /** Modify Guild Role body. */
 export type ModifyGuildRoleBody = z.infer<typeof modifyGuildRoleBody>;
 

@@ -1,15 +1,19 @@
-import { defineConfig } from 'vitest/config';
+import { defineConfig, mergeConfig } from 'vitest/config';
+import viteConfig from './vite.config.js';
 
-export default defineConfig({
-  test: {
-    include: ['test/**/*.test.ts'],
-    typecheck: {
-      enabled: true,
-      include: ['test/**/*.test-d.ts'],
-      tsconfig: './tsconfig.json',
+export default mergeConfig(
+  viteConfig,
+  defineConfig({
+    test: {
+      include: ['test/**/*.test.ts'],
+      typecheck: {
+        enabled: true,
+        include: ['test/**/*.test-d.ts'],
+        tsconfig: './tsconfig.json',
+      },
+      // Integration tests start emulators on loopback; keep the pool small on a 2-core CI machine.
+      poolOptions: { forks: { maxForks: 2 } },
+      testTimeout: 20_000,
     },
-    // Integration tests start emulators on loopback; keep the pool small on a 2-core CI machine.
-    poolOptions: { forks: { maxForks: 2 } },
-    testTimeout: 20_000,
-  },
-});
+  }),
+);

@@ -8,14 +8,17 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { EventEmitter } from 'eventemitter3';
-import { type Clock, SystemClock } from '../../src/clock.js';
-import { demo, startEmulator } from '../../src/emulator/index.js';
-import type { Lobby } from '../../src/lobby/Lobby.js';
-import type { LobbyEvents } from '../../src/lobby/LobbyEvents.js';
-import { LobbyRuntime } from '../../src/lobby/LobbyRuntime.js';
-import { RestClient } from '../../src/rest/RestClient.js';
-import { createNodeWebhookHandler } from '../../src/webhooks/node/createNodeWebhookHandler.js';
-import { createWebhookReceiver } from '../../src/webhooks/WebhookReceiver.js';
+import {
+  type Clock,
+  createWebhookReceiver,
+  type LobbyEvents,
+  type LobbyHandle as Lobby,
+  LobbyRuntime,
+  RestClient,
+  SystemClock,
+} from 'lobbykit';
+import { demo, startEmulator } from 'lobbykit/emulator';
+import { createNodeWebhookHandler } from 'lobbykit/node';
 
 /** A player the simulation can send into matches. */
 export interface Player {

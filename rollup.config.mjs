@@ -46,6 +46,8 @@ const entries = {
   node: 'bindings/node/index.ts',
   browser: 'bindings/browser/index.ts',
 };
+/** Entries whose published types lean on Node's own (`@types/node`, an optional peer dependency). */
+const nodeOnly = new Set(['node', 'emulator']);
 const present = Object.fromEntries(Object.entries(entries).filter(([, file]) => existsSync(file)));
 
 /** Imports of a conditional module from anywhere but its own variants become its `#` specifier, external. */
@@ -97,8 +99,14 @@ export default [
       ['d.ts', 'd.cts'].map((ext) => ({
         input: file,
         external,
-        plugins: [dts({ tsconfig: './tsconfig.build.json' })],
-        output: { file: `dist/${name}.${ext}`, format: 'es' },
+        // `@internal` members are stripped from the published types.
+        plugins: [dts({ tsconfig: './tsconfig.build.json', compilerOptions: { stripInternal: true } })],
+        output: {
+          file: `dist/${name}.${ext}`,
+          format: 'es',
+          // These entries' types name Node's (node:http, Buffer): say so, for a user's type checker.
+          ...(nodeOnly.has(name) ? { banner: '/// <reference types="node" />' } : {}),
+        },
       })),
     ),
 ];

@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 /**
  * In this repository, `lobbykit` and its subpath entries resolve to their sources, so samples, tests
@@ -13,6 +13,30 @@ export const lobbykitAliases = {
   'lobbykit/emulator': fileURLToPath(new URL('./src/emulator/index.ts', import.meta.url)),
   lobbykit: fileURLToPath(new URL('./src/index.ts', import.meta.url)),
 };
+
+/**
+ * The modules the package chooses per environment (package.json `"imports"`: `#transport`,
+ * `#websocket`). Sources import the platform-neutral default; under Node the published package
+ * resolves the `.node` variant. {@link nodeConditions} does the same for sources, for code that must
+ * see what a Node user of the package sees (the README's examples).
+ */
+const conditionalModules = ['src/rest/transport/defaultTransport', 'src/gateway/defaultWebSocket'].map(
+  (file) => fileURLToPath(new URL(`./${file}`, import.meta.url)),
+);
+
+/** A Vite plugin: imports of a conditional module resolve to its Node variant, as the `node` condition does. */
+export function nodeConditions(): Plugin {
+  return {
+    name: 'lobbykit-node-conditions',
+    enforce: 'pre',
+    async resolveId(source, importer, options) {
+      if (!importer || !source.startsWith('.')) return null;
+      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+      const base = resolved?.id.replace(/\.ts$/, '');
+      return base && conditionalModules.includes(base) ? `${base}.node.ts` : null;
+    },
+  };
+}
 
 export default defineConfig({
   resolve: {

@@ -70,6 +70,50 @@ try {
   console.log(`node ESM: ${run('node', ['probe.mjs'], app).trim()}`);
   console.log(`node CJS: ${run('node', ['probe.cjs'], app).trim()}`);
 
+  // The published types, as a user's type checker reads them under each module resolution a project
+  // may use (node10 ignores "exports" and needs "typesVersions"; node16 and bundler read "exports"):
+  // every entry resolves, with Node's types declared by the entries that need them.
+  const usage = `${entries.map((name, i) => `import * as e${i} from '${name}';`).join('\n')}
+    const runtime: e0.LobbyRuntime | undefined = undefined;
+    const schema: typeof e0.lobbySchema = e0.lobbySchema;
+    export const seen = [runtime, schema, ${entries.map((_, i) => `e${i}`).join(', ')}];
+  `;
+  writeFileSync(join(app, 'types-check.ts'), usage);
+  const tsc = join(root, 'node_modules/typescript/bin/tsc');
+  const typeRoots = join(root, 'node_modules/@types');
+  for (const [module, resolution] of [
+    ['commonjs', 'node10'],
+    ['node16', 'node16'],
+    ['esnext', 'bundler'],
+  ]) {
+    run(
+      'node',
+      [
+        tsc,
+        '--noEmit',
+        '--strict',
+        '--skipLibCheck',
+        'false',
+        '--module',
+        module,
+        '--moduleResolution',
+        resolution,
+        '--target',
+        'es2022',
+        '--lib',
+        'es2023,dom',
+        '--typeRoots',
+        typeRoots,
+        '--types',
+        'node',
+        '--esModuleInterop',
+        'types-check.ts',
+      ],
+      app,
+    );
+    console.log(`types: every entry resolves and type-checks under moduleResolution ${resolution}`);
+  }
+
   // The browser condition: bundle each browser entry and refuse any Node built-in, undici or ws.
   const forbidden = new Set([...builtinModules, 'undici', 'ws']);
   for (const name of browserEntries) {

@@ -81,3 +81,42 @@ export {
   type DrivenRuntime,
 } from './bindBrowserLoop.js';
 export { type KeepaliveTransport, keepaliveTransport } from './keepaliveTransport.js';
+
+// The types the signatures above name, so that a user of this entry can name them too.
+export type { LobbyRouteName, LobbyRoutes } from '../../src/spec/routes/lobbyRoutes.js';
+export type { RouteAuth } from '../../src/spec/route.js';
+export type { Channel } from '../../src/spec/schemas/channel.js';
+export type { FlushOutcome } from '../../src/lobby/flushLobby.js';
+export type {
+  LobbyHandleOptions,
+  LobbyMemberInit,
+  LobbyRuntimeEvents,
+} from '../../src/lobby/LobbyRuntime.js';
+export type {
+  MessageDeletedEvent,
+  MessageUpdatedEvent,
+  SyncCallSummary,
+} from '../../src/lobby/LobbyEvents.js';
+export type { PendingChange } from '../../src/lobby/SyncQueue.js';
+export type { CallArgs, CallArgsParam, CallResult } from '../../src/rest/callTypes.js';
+export type { ApiErrorInit, ApiFieldIssue } from '../../src/rest/errors/ApiError.js';
+export type {
+  InvalidResponseErrorInit,
+  InvalidResponseReason,
+} from '../../src/rest/errors/InvalidResponseError.js';
+export type { LobbykitErrorJSON, LobbykitErrorOptions } from '../../src/rest/errors/LobbykitError.js';
+export type { NetworkErrorInit } from '../../src/rest/errors/NetworkError.js';
+export type { RateLimitErrorInit, RateLimitScope } from '../../src/rest/errors/RateLimitError.js';
+export { RequestError } from '../../src/rest/errors/RequestError.js';
+export type { TimeoutErrorInit } from '../../src/rest/errors/TimeoutError.js';
+export type {
+  SchemaIssueLike,
+  ValidationErrorOptions,
+  ValidationIssue,
+} from '../../src/rest/errors/ValidationError.js';
+export type { DevelopmentTable } from '../../src/rest/ratelimit/DevelopmentLimiter.js';
+export type { InvalidRequestThresholds } from '../../src/rest/ratelimit/InvalidRequestTracker.js';
+export type { RouteClient } from '../../src/rest/RouteClient.js';
+export type { TransportRequest, TransportResponse } from '../../src/rest/transport/Transport.js';
+export type { RandomSource } from '../../src/rest/util/backoff.js';
+export type { WebhookReceiver } from '../../src/webhooks/WebhookReceiver.js';

@@ -6,7 +6,14 @@
  * Also the Node adapters of the core's seams: the webhook receiver's node:http / Express handler
  * (`createNodeWebhookHandler`) and the gateway's `ws` WebSocket (`wsWebSocket`, the default of
  * `GatewayClient` under Node already).
+ *
+ * The core types its signatures name (`Clock`, `Transport`, …) are re-exported as types, so that a
+ * user of this entry can name them; their values come from `lobbykit`.
  */
+export type { Clock } from '../../src/clock.js';
+export type { WebSocketFactory } from '../../src/gateway/webSocketSeam.js';
+export type { Transport } from '../../src/rest/transport/Transport.js';
+export type { WebhookReceiver } from '../../src/webhooks/WebhookReceiver.js';
 export {
   type UndiciTransport,
   type UndiciTransportOptions,

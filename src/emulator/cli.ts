@@ -27,7 +27,7 @@ const USAGE = `usage: lobbykit emulator [--port N] [--host H] [--seed demo|empty
 
   --port N            port to listen on (default 3210; 0 picks a free one)
   --host H            address to bind (default 127.0.0.1)
-  --seed S            demo (default), empty, or a JSON file describing a world (see DEMO.md)
+  --seed S            demo (default), empty, or a JSON file describing a world (see docs/emulator.md)
   --clock C           system (default) or manual (advance with POST /_emulator/clock)
   --rate-limits R     development (default, the specification's figures) or off`;
 

@@ -90,16 +90,28 @@ export interface Emulator {
   readonly apiUrl: string;
   readonly host: string;
   readonly port: number;
-  /** The in-memory world (read it in tests; change it through the control API or its stores). */
+  /**
+   * The in-memory world. Not part of the published API: tests outside this project use the control API.
+   * @internal
+   */
   readonly world: World;
   readonly clock: Clock;
   /** The manual clock, when started with `clock: 'manual'`. */
   readonly manualClock: ManualClock | undefined;
-  /** Delivers webhook events to applications' Webhook Events URLs. */
+  /**
+   * Delivers webhook events to applications' Webhook Events URLs (the control API shows deliveries).
+   * @internal
+   */
   readonly webhooks: WebhookDispatcher;
-  /** The gateway server (WebSocket at `ws://host:port/gateway`): sessions and failure injection. */
+  /**
+   * The gateway server (WebSocket at `ws://host:port/gateway`); the control API lists and drops sessions.
+   * @internal
+   */
   readonly gateway: GatewayServer;
-  /** Names of routes without a handler yet (they answer 501). */
+  /**
+   * Names of routes without a handler (they answer 501); empty in a release.
+   * @internal
+   */
   unimplementedRoutes(): string[];
   /** Forgets everything and applies `seed` (default: the start-up seed), as `POST /_emulator/reset`. */
   reset(seed?: Seed): void;

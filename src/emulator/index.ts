@@ -7,26 +7,21 @@
  * // point a client at emu.apiUrl; the demo world's tokens are in `demo`
  * await emu.close();
  * ```
+ *
+ * An explicit list of what an embedder uses: starting and stopping, its options, the demo world
+ * and the seed format. Worlds are shaped through the control API (`/_emulator/…`), not through the
+ * emulator's insides.
  */
-export { runCli, parseCliArgs, type CliIo, type CliResult, DEFAULT_CLI_PORT } from './cli.js';
+export type { Clock, ManualClock } from '../clock.js';
+export type { DevelopmentBucket } from '../spec/limits.js';
 export { API_BASE, CONTROL_BASE, type Emulator, type EmulatorOptions } from './createEmulator.js';
-export { describeWorld } from './describeWorld.js';
-export type {
-  Caller,
-  ContextOf,
-  Handler,
-  HandlerContext,
-  HandlerMap,
-  Reply,
-  UploadedFile,
-} from './handlers/handlerTypes.js';
-export { defineHandlers, reply } from './handlers/handlerTypes.js';
+export type { GatewaySettings } from './gateway/gatewaySettings.js';
 export type { EmulatorLogger } from './http/platformPipeline.js';
 export type { BodyLimits } from './http/readRequestBody.js';
-export { PlatformError } from './platformError.js';
 export type { RateLimitSetting, RateLimitTable } from './rateLimits/rateLimiter.js';
 export { startEmulator } from './startEmulator.js';
-export { DEMO_EPOCH_MS, demo, demoSeed } from './world/demoSeed.js';
+export type { WebhookDeliverySettings } from './webhooks/WebhookDispatcher.js';
+export { DEMO_EPOCH_MS, type DemoUser, demo, demoSeed } from './world/demoSeed.js';
 export type { EmulatorEvent } from './world/eventLog.js';
 export { type Seed, type SeedObject, seedObjectSchema } from './world/seed.js';
-export { type WorldSettings, World, defaultWorldSettings } from './world/world.js';
+export { defaultWorldSettings, type WorldSettings } from './world/world.js';

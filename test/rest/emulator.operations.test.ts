@@ -16,7 +16,7 @@ import { routes } from '../../src/spec/routes.js';
 import { describeErrors, findOperation, hasOpenApi, requestValidator } from '../support/openapi.js';
 import { recordingTransport } from '../support/recordingTransport.js';
 
-/** Ids and tokens of the demo world (src/emulator/DEMO.md). */
+/** Ids and tokens of the demo world (docs/emulator.md). */
 const demo = {
   app: '1323802873036931072',
   botUser: '1323802873036931073',

@@ -69,7 +69,9 @@ describe('rate limits against the emulator', () => {
     const started = Date.now();
     controller.abort();
     await expect(p).rejects.toMatchObject({ name: 'AbortError' });
-    expect(Date.now() - started).toBeLessThan(100);
+    // The bucket would hold the call for hours: rejecting within seconds (a loaded CI machine's
+    // scheduling, not a speed target) shows that the abort ended the wait.
+    expect(Date.now() - started).toBeLessThan(5_000);
     await c.close();
   });
 });

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { demoBotClient, useStartedEmulator } from '../support/startedEmulator.js';
 
-/** Ids and tokens of the emulator's demo world (src/emulator/DEMO.md). */
+/** Ids and tokens of the emulator's demo world (docs/emulator.md). */
 const demo = {
   botToken: 'demo-bot-token',
   alice: { id: '1323802873036931074', token: 'demo-user-1-token' },

@@ -47,7 +47,7 @@ export interface EmulatorHandle {
   control<T = unknown>(method: string, path: string, json?: unknown): Promise<CallResult<T>>;
 }
 
-/** The demo bot's token (see src/emulator/DEMO.md). */
+/** The demo bot's token (see docs/emulator.md). */
 export const DEMO_BOT_TOKEN = 'demo-bot-token';
 
 function authHeader(auth: TestAuth): string | undefined {

@@ -1,18 +1,314 @@
-/** Every schema of the contract: one module per resource, re-exported here. */
-export * from './ban.js';
-export * from './channel.js';
-export * from './common.js';
-export * from './emoji.js';
-export * from './invite.js';
-export * from './lobby.js';
-export * from './member.js';
-export * from './memberRequests.js';
-export * from './prune.js';
-export * from './role.js';
-export * from './roleConnection.js';
-export * from './roleRequests.js';
-export * from './targetUsersCsv.js';
-export * from './threadMember.js';
-export * from './user.js';
-export * from './voiceStatus.js';
-export * from './webhookEvent.js';
+/**
+ * Every schema of the contract, as the package exports it: for each wire shape `Foo` (a resource the
+ * platform returns, or a request's `…Body`, `…Query` or `…Form`), its zod schema `fooSchema`.
+ *
+ * Inside the project the schema modules name schemas by their bare noun (`lobby`, `user`); this
+ * catalogue is where the public names are given, so that a schema can never be mistaken for the
+ * wire type beside it. Field-level building blocks (ids, flags, metadata maps) stay internal: the
+ * route table (`routes`) carries every schema of every operation.
+ */
+export {
+  ban as banSchema,
+  type Ban,
+  bulkBanResponse as bulkBanResponseSchema,
+  type BulkBanResponse,
+  bulkGuildBanBody as bulkGuildBanBodySchema,
+  type BulkGuildBanBody,
+  createGuildBanBody as createGuildBanBodySchema,
+  type CreateGuildBanBody,
+  getGuildBansQuery as getGuildBansQuerySchema,
+  type GetGuildBansQuery,
+} from './ban.js';
+export {
+  channel as channelSchema,
+  type Channel,
+  overwrite as overwriteSchema,
+  type Overwrite,
+  partialChannel as partialChannelSchema,
+  type PartialChannel,
+} from './channel.js';
+export {
+  emoji as emojiSchema,
+  type Emoji,
+  sticker as stickerSchema,
+  type Sticker,
+} from './emoji.js';
+export {
+  getGatewayBotResponse as getGatewayBotResponseSchema,
+  type GetGatewayBotResponse,
+  getGatewayResponse as getGatewayResponseSchema,
+  type GetGatewayResponse,
+  identifyData as identifyDataSchema,
+  type IdentifyData,
+  requestChannelInfoData as requestChannelInfoDataSchema,
+  type RequestChannelInfoData,
+  requestGuildMembersData as requestGuildMembersDataSchema,
+  type RequestGuildMembersData,
+  resumeData as resumeDataSchema,
+  type ResumeData,
+  sessionStartLimit as sessionStartLimitSchema,
+  type SessionStartLimit,
+  type ChannelInfoChannel,
+  type ChannelInfoEvent,
+  type GatewayDispatchEvents,
+  type GatewayDispatchName,
+  type GatewayPayload,
+  type GatewayRateLimitedEvent,
+  type GuildAuditLogEntryCreateEvent,
+  type GuildBanEvent,
+  type GuildCreateEvent,
+  type GuildIntegrationsUpdateEvent,
+  type GuildMemberEvent,
+  type GuildMemberRemoveEvent,
+  type GuildMembersChunkEvent,
+  type GuildRoleDeleteEvent,
+  type GuildRoleEvent,
+  type IntegrationDeleteEvent,
+  type InviteCreateEvent,
+  type InviteDeleteEvent,
+  type ReadyEvent,
+  type VoiceChannelStatusUpdateEvent,
+} from './gateway.js';
+export {
+  activeThreads as activeThreadsSchema,
+  type ActiveThreads,
+  currentUserGuild as currentUserGuildSchema,
+  type CurrentUserGuild,
+  getCurrentUserGuildsQuery as getCurrentUserGuildsQuerySchema,
+  type GetCurrentUserGuildsQuery,
+  getGuildQuery as getGuildQuerySchema,
+  type GetGuildQuery,
+  guild as guildSchema,
+  type Guild,
+  guildPreview as guildPreviewSchema,
+  type GuildPreview,
+  incidentsData as incidentsDataSchema,
+  type IncidentsData,
+  modifyGuildBody as modifyGuildBodySchema,
+  type ModifyGuildBody,
+  unavailableGuild as unavailableGuildSchema,
+  type UnavailableGuild,
+  voiceRegion as voiceRegionSchema,
+  type VoiceRegion,
+} from './guild.js';
+export {
+  channelPositionBody as channelPositionBodySchema,
+  type ChannelPositionBody,
+  createGuildChannelBody as createGuildChannelBodySchema,
+  type CreateGuildChannelBody,
+  modifyGuildChannelPositionsBody as modifyGuildChannelPositionsBodySchema,
+  type ModifyGuildChannelPositionsBody,
+  partialOverwrite as partialOverwriteSchema,
+  type PartialOverwrite,
+} from './guildChannel.js';
+export {
+  incidentActionsBody as incidentActionsBodySchema,
+  type IncidentActionsBody,
+  integration as integrationSchema,
+  type Integration,
+  integrationAccount as integrationAccountSchema,
+  type IntegrationAccount,
+  integrationApplication as integrationApplicationSchema,
+  type IntegrationApplication,
+} from './integration.js';
+export {
+  createChannelInviteBody as createChannelInviteBodySchema,
+  type CreateChannelInviteBody,
+  getInviteQuery as getInviteQuerySchema,
+  type GetInviteQuery,
+  invite as inviteSchema,
+  type Invite,
+  inviteGuild as inviteGuildSchema,
+  type InviteGuild,
+  inviteStageInstance as inviteStageInstanceSchema,
+  type InviteStageInstance,
+  inviteWithMetadata as inviteWithMetadataSchema,
+  type InviteWithMetadata,
+  partialApplication as partialApplicationSchema,
+  type PartialApplication,
+  updateTargetUsersForm as updateTargetUsersFormSchema,
+  type UpdateTargetUsersForm,
+  targetUsersJobStatus as targetUsersJobStatusSchema,
+  type TargetUsersJobStatusObject,
+  createChannelInviteDefaults,
+} from './invite.js';
+export {
+  addLobbyMemberBody as addLobbyMemberBodySchema,
+  type AddLobbyMemberBody,
+  bulkLobbyMemberEntry as bulkLobbyMemberEntrySchema,
+  type BulkLobbyMemberEntry,
+  bulkUpdateLobbyMembersBody as bulkUpdateLobbyMembersBodySchema,
+  type BulkUpdateLobbyMembersBody,
+  createLobbyBody as createLobbyBodySchema,
+  type CreateLobbyBody,
+  createOrJoinLobbyBody as createOrJoinLobbyBodySchema,
+  type CreateOrJoinLobbyBody,
+  getLobbyMessagesQuery as getLobbyMessagesQuerySchema,
+  type GetLobbyMessagesQuery,
+  linkLobbyChannelBody as linkLobbyChannelBodySchema,
+  type LinkLobbyChannelBody,
+  linkedChannelInvite as linkedChannelInviteSchema,
+  type LinkedChannelInvite,
+  lobby as lobbySchema,
+  type Lobby,
+  lobbyMember as lobbyMemberSchema,
+  type LobbyMember,
+  lobbyMemberParams as lobbyMemberParamsSchema,
+  type LobbyMemberParams,
+  lobbyMessage as lobbyMessageSchema,
+  type LobbyMessage,
+  moderationMetadataBody as moderationMetadataBodySchema,
+  type ModerationMetadataBody,
+  modifyLobbyBody as modifyLobbyBodySchema,
+  type ModifyLobbyBody,
+  sendLobbyMessageBody as sendLobbyMessageBodySchema,
+  type SendLobbyMessageBody,
+} from './lobby.js';
+export {
+  guildMember as guildMemberSchema,
+  type GuildMember,
+} from './member.js';
+export {
+  addGuildMemberBody as addGuildMemberBodySchema,
+  type AddGuildMemberBody,
+  listGuildMembersQuery as listGuildMembersQuerySchema,
+  type ListGuildMembersQuery,
+  modifyCurrentMemberBody as modifyCurrentMemberBodySchema,
+  type ModifyCurrentMemberBody,
+  modifyCurrentUserNickBody as modifyCurrentUserNickBodySchema,
+  type ModifyCurrentUserNickBody,
+  modifyCurrentUserNickResponse as modifyCurrentUserNickResponseSchema,
+  type ModifyCurrentUserNickResponse,
+  modifyGuildMemberBody as modifyGuildMemberBodySchema,
+  type ModifyGuildMemberBody,
+  searchGuildMembersQuery as searchGuildMembersQuerySchema,
+  type SearchGuildMembersQuery,
+} from './memberRequests.js';
+export {
+  modifyOnboardingBody as modifyOnboardingBodySchema,
+  type ModifyOnboardingBody,
+  onboarding as onboardingSchema,
+  type Onboarding,
+  onboardingOption as onboardingOptionSchema,
+  type OnboardingOption,
+  onboardingOptionBody as onboardingOptionBodySchema,
+  type OnboardingOptionBody,
+  onboardingPrompt as onboardingPromptSchema,
+  type OnboardingPrompt,
+  onboardingPromptBody as onboardingPromptBodySchema,
+  type OnboardingPromptBody,
+} from './onboarding.js';
+export {
+  beginGuildPruneBody as beginGuildPruneBodySchema,
+  type BeginGuildPruneBody,
+  getGuildPruneCountQuery as getGuildPruneCountQuerySchema,
+  type GetGuildPruneCountQuery,
+  pruneResponse as pruneResponseSchema,
+  type PruneResponse,
+} from './prune.js';
+export {
+  partialRole as partialRoleSchema,
+  type PartialRole,
+  role as roleSchema,
+  type Role,
+  roleColors as roleColorsSchema,
+  type RoleColors,
+} from './role.js';
+export {
+  applicationRoleConnectionMetadata as applicationRoleConnectionMetadataSchema,
+  type ApplicationRoleConnectionMetadata,
+  applicationRoleConnectionMetadataRecord as applicationRoleConnectionMetadataRecordSchema,
+  type ApplicationRoleConnectionMetadataRecord,
+  updateApplicationRoleConnectionMetadataBody as updateApplicationRoleConnectionMetadataBodySchema,
+  type UpdateApplicationRoleConnectionMetadataBody,
+  updateUserRoleConnectionBody as updateUserRoleConnectionBodySchema,
+  type UpdateUserRoleConnectionBody,
+  userRoleConnection as userRoleConnectionSchema,
+  type UserRoleConnection,
+} from './roleConnection.js';
+export {
+  createGuildRoleBody as createGuildRoleBodySchema,
+  type CreateGuildRoleBody,
+  modifyGuildRoleBody as modifyGuildRoleBodySchema,
+  type ModifyGuildRoleBody,
+  modifyGuildRolePositionsBody as modifyGuildRolePositionsBodySchema,
+  type ModifyGuildRolePositionsBody,
+  roleMemberCounts as roleMemberCountsSchema,
+  type RoleMemberCounts,
+  createGuildRoleDefaults,
+} from './roleRequests.js';
+export {
+  threadMember as threadMemberSchema,
+  type ThreadMember,
+} from './threadMember.js';
+export {
+  partialUser as partialUserSchema,
+  type PartialUser,
+  user as userSchema,
+  type User,
+} from './user.js';
+export {
+  setVoiceChannelStatusBody as setVoiceChannelStatusBodySchema,
+  type SetVoiceChannelStatusBody,
+  threadMemberQuery as threadMemberQuerySchema,
+  type ThreadMemberQuery,
+  threadMembersQuery as threadMembersQuerySchema,
+  type ThreadMembersQuery,
+} from './voiceStatus.js';
+export {
+  applicationAuthorizedData as applicationAuthorizedDataSchema,
+  type ApplicationAuthorizedData,
+  applicationDeauthorizedData as applicationDeauthorizedDataSchema,
+  type ApplicationDeauthorizedData,
+  gameDirectMessage as gameDirectMessageSchema,
+  type GameDirectMessage,
+  lobbyMessageDeleteData as lobbyMessageDeleteDataSchema,
+  type LobbyMessageDeleteData,
+  webhookEventBody as webhookEventBodySchema,
+  type WebhookEventBody,
+  webhookLobbyMessage as webhookLobbyMessageSchema,
+  type WebhookLobbyMessage,
+  webhookPayload as webhookPayloadSchema,
+  type WebhookPayload,
+  type WebhookEventDataMap,
+  type WebhookEventType,
+  WEBHOOK_SIGNATURE_HEADER,
+  WEBHOOK_TIMESTAMP_HEADER,
+  WebhookType,
+  isWebhookEventType,
+  webhookEventDataSchemas,
+  webhookEventTypes,
+} from './webhookEvent.js';
+export {
+  modifyWelcomeScreenBody as modifyWelcomeScreenBodySchema,
+  type ModifyWelcomeScreenBody,
+  welcomeScreen as welcomeScreenSchema,
+  type WelcomeScreen,
+  welcomeScreenChannel as welcomeScreenChannelSchema,
+  type WelcomeScreenChannel,
+  welcomeScreenChannelBody as welcomeScreenChannelBodySchema,
+  type WelcomeScreenChannelBody,
+} from './welcomeScreen.js';
+export {
+  modifyGuildWidgetBody as modifyGuildWidgetBodySchema,
+  type ModifyGuildWidgetBody,
+  vanityUrl as vanityUrlSchema,
+  type VanityUrl,
+  widget as widgetSchema,
+  type Widget,
+  widgetChannel as widgetChannelSchema,
+  type WidgetChannel,
+  widgetImageQuery as widgetImageQuerySchema,
+  type WidgetImageQuery,
+  widgetMember as widgetMemberSchema,
+  type WidgetMember,
+  widgetSettings as widgetSettingsSchema,
+  type WidgetSettings,
+} from './widget.js';
+export {
+  formatTargetUsersCsv,
+  parseTargetUsersCsv,
+  type TargetUsersCsv,
+  targetUsersCsvHeader,
+} from './targetUsersCsv.js';
+export { snowflake as snowflakeSchema } from './common.js';

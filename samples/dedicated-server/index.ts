@@ -12,7 +12,7 @@ import {
   type Clock,
   createWebhookReceiver,
   type LobbyEvents,
-  type LobbyHandle as Lobby,
+  type LobbyHandle,
   LobbyRuntime,
   RestClient,
   SystemClock,
@@ -90,7 +90,7 @@ const CHAT_LINES = ['gg', 'nice shot!', 'rematch?', 'who has the flag?', '<b>not
 
 interface Match {
   readonly name: string;
-  readonly lobby: Lobby;
+  readonly lobby: LobbyHandle;
   phase: 'waiting' | 'playing' | 'ended';
   playedSteps: number;
 }

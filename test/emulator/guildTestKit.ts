@@ -6,8 +6,7 @@ import { expect } from 'vitest';
 import type { SeedObject } from '../../src/emulator/world/seed.js';
 import { demo, demoSeed } from '../../src/emulator/world/demoSeed.js';
 import { combinePermissions, type PermissionName } from '../../src/spec/permissions.js';
-import type { CallResult, EmulatorHandle } from '../support/emulator.js';
-import { describeErrors, responseValidator } from '../support/openapi.js';
+import type { EmulatorHandle } from '../support/emulator.js';
 
 export { eventsAfter, type LoggedEvent, lastSeq } from '../support/eventLog.js';
 export { expectError, expectFieldError } from '../support/platformAssertions.js';
@@ -67,12 +66,4 @@ export async function giveTester(
     roles: names.map((n) => roleFor[n]),
   });
   expect(res.status, res.text).toBeLessThan(300);
-}
-
-/** Asserts that `res` is valid against the OpenAPI document's schema for its status. */
-export function conforms(method: string, template: string, res: CallResult): void {
-  const validate = responseValidator(method, template, res.status);
-  expect(validate, `${method} ${template} ${res.status} has a schema`).not.toBeNull();
-  if (validate)
-    expect(validate(res.body), `${method} ${template} ${res.status}: ${describeErrors(validate)}`).toBe(true);
 }

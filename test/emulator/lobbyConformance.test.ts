@@ -2,50 +2,40 @@
  * Every lobby operation's 2xx answer, and its 4xx and 429 answers, validated against the platform's
  * official OpenAPI document (skipped, visibly, where the document is absent).
  */
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { demo } from '../../src/emulator/world/demoSeed.js';
-import { describeErrors, hasOpenApi, openApiPath, responseValidator } from '../support/openapi.js';
-import { type CallResult, useEmulator } from '../support/emulator.js';
+import { describeConformance, expectConforms } from '../support/openapi.js';
+import { useEmulator } from '../support/emulator.js';
 
 const emu = useEmulator();
 const [alice, bob] = demo.users;
 const L = '/lobbies/{lobby_id}';
 
-function check(method: string, template: string, res: CallResult): void {
-  const validate = responseValidator(method, template, res.status);
-  expect(validate, `${method} ${template} ${res.status} has a schema`).not.toBeNull();
-  if (validate)
-    expect(validate(res.body), `${method} ${template} ${res.status}: ${describeErrors(validate)}`).toBe(true);
-}
-
-if (!hasOpenApi)
-  console.warn(`lobby conformance tests SKIPPED: the OpenAPI document is absent at ${openApiPath}`);
-
-describe.skipIf(!hasOpenApi)('lobby answers match the OpenAPI document', () => {
+describeConformance('lobby answers match the OpenAPI document', () => {
   it('for every success', async () => {
     const created = await emu.call<{ id: string }>('POST', '/lobbies', {
       json: { metadata: { a: 'b' }, members: [{ id: alice.id, flags: 1 }] },
     });
-    check('POST', '/lobbies', created);
-    check(
+    expectConforms('POST', '/lobbies', created);
+    expectConforms(
       'PUT',
       '/lobbies',
       await emu.call('PUT', '/lobbies', { auth: { bearer: alice.token }, json: { secret: 's' } }),
     );
-    check('GET', L, await emu.call('GET', `/lobbies/${demo.lobbyId}`));
-    check(
+    expectConforms('GET', L, await emu.call('GET', `/lobbies/${demo.lobbyId}`));
+    expectConforms(
       'PATCH',
       L,
       await emu.call('PATCH', `/lobbies/${demo.lobbyId}`, { json: { metadata: { x: 'y' } } }),
     );
-    check(
+    expectConforms(
       'PUT',
       `${L}/members/{user_id}`,
       await emu.call('PUT', `/lobbies/${demo.lobbyId}/members/${bob.id}`, {
         json: { additional_name: 'Bobby' },
       }),
     );
-    check(
+    expectConforms(
       'POST',
       `${L}/members/bulk`,
       await emu.call('POST', `/lobbies/${demo.lobbyId}/members/bulk`, {
@@ -56,26 +46,26 @@ describe.skipIf(!hasOpenApi)('lobby answers match the OpenAPI document', () => {
       auth: { bearer: alice.token },
       json: { channel_id: demo.channelIds.lobbyChat },
     });
-    check('PATCH', `${L}/channel-linking`, linked);
+    expectConforms('PATCH', `${L}/channel-linking`, linked);
     const sent = await emu.call<{ id: string }>('POST', `/lobbies/${demo.lobbyId}/messages`, {
       auth: { bearer: bob.token },
       json: { content: 'hi', metadata: { m: '1' } },
     });
-    check('POST', `${L}/messages`, sent);
+    expectConforms('POST', `${L}/messages`, sent);
     await emu.call('PUT', `/lobbies/${demo.lobbyId}/messages/${sent.body.id}/moderation-metadata`, {
       json: { ok: 'yes' },
     });
-    check(
+    expectConforms(
       'GET',
       `${L}/messages`,
       await emu.call('GET', `/lobbies/${demo.lobbyId}/messages`, { auth: { bearer: alice.token } }),
     );
-    check(
+    expectConforms(
       'POST',
       `${L}/members/@me/invites`,
       await emu.call('POST', `/lobbies/${demo.lobbyId}/members/@me/invites`, { auth: { bearer: bob.token } }),
     );
-    check(
+    expectConforms(
       'POST',
       `${L}/members/{user_id}/invites`,
       await emu.call('POST', `/lobbies/${demo.lobbyId}/members/${bob.id}/invites`),
@@ -90,18 +80,18 @@ describe.skipIf(!hasOpenApi)('lobby answers match the OpenAPI document', () => {
   });
 
   it('for errors', async () => {
-    check('GET', L, await emu.call('GET', '/lobbies/1'));
-    check(
+    expectConforms('GET', L, await emu.call('GET', '/lobbies/1'));
+    expectConforms(
       'POST',
       '/lobbies',
       await emu.call('POST', '/lobbies', { json: { idle_timeout_seconds: 1, members: [{ id: 'x' }] } }),
     );
-    check(
+    expectConforms(
       'POST',
       '/lobbies',
       await emu.call('POST', '/lobbies', { auth: { bearer: alice.token }, json: {} }),
     );
-    check(
+    expectConforms(
       'POST',
       `${L}/members/bulk`,
       await emu.call('POST', `/lobbies/${demo.lobbyId}/members/bulk`, { json: [{ id: '1' }] }),

@@ -7,9 +7,9 @@
 import { describe, expect, it } from 'vitest';
 import { demo } from '../../src/emulator/world/demoSeed.js';
 import type { SeedObject } from '../../src/emulator/world/seed.js';
-import { type CallResult, useEmulator } from '../support/emulator.js';
-import { hasOpenApi } from '../support/openapi.js';
-import { conforms, expectError, expectFieldError, G, GP } from './guildTestKit.js';
+import { useEmulator } from '../support/emulator.js';
+import { expectConforms } from '../support/openapi.js';
+import { expectError, expectFieldError, G, GP } from './guildTestKit.js';
 
 const emu = useEmulator();
 const [alice, bob, carol, dave, erin] = demo.users;
@@ -25,33 +25,28 @@ interface WidgetJson {
   members: Array<{ username: string; status: string }>;
 }
 
-/** Checks `res` against the OpenAPI document when it is present (the conformance files say when not). */
-function conformsIfDocumented(method: string, template: string, res: CallResult): void {
-  if (hasOpenApi) conforms(method, template, res);
-}
-
 const setPresence = (userId: string, json: unknown) =>
   emu.control<PresenceAnswer>('PUT', `/users/${userId}/presence`, json);
 
 /** Every presence count the platform API shows for the demo guild, each answer checked for shape. */
 async function presenceCounts(inviteCode: string) {
   const preview = await emu.call<{ approximate_presence_count: number }>('GET', `${GP}/preview`);
-  conformsIfDocumented('GET', `${T}/preview`, preview);
+  expectConforms('GET', `${T}/preview`, preview);
   const guild = await emu.call<{ approximate_presence_count: number }>('GET', GP, {
     query: { with_counts: true },
   });
-  conformsIfDocumented('GET', T, guild);
+  expectConforms('GET', T, guild);
   const mine = await emu.call<Array<{ approximate_presence_count: number }>>('GET', '/users/@me/guilds', {
     auth: { bearer: alice.token },
     query: { with_counts: true },
   });
-  conformsIfDocumented('GET', '/users/@me/guilds', mine);
+  expectConforms('GET', '/users/@me/guilds', mine);
   const invite = await emu.call<{ approximate_presence_count: number }>('GET', `/invites/${inviteCode}`, {
     query: { with_counts: true },
   });
-  conformsIfDocumented('GET', '/invites/{code}', invite);
+  expectConforms('GET', '/invites/{code}', invite);
   const widget = await emu.call<WidgetJson>('GET', `${GP}/widget.json`, { auth: 'none' });
-  conformsIfDocumented('GET', `${T}/widget.json`, widget);
+  expectConforms('GET', `${T}/widget.json`, widget);
   return {
     preview: preview.body.approximate_presence_count,
     guild: guild.body.approximate_presence_count,

@@ -3,10 +3,10 @@
  * bulk upserts (removals included), Modify Lobby, Create Lobby, channel linking and messages that a
  * busy lobby produces, as they went to the transport.
  */
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { TransportRequest } from '../../src/rest/transport/Transport.js';
 import { routeList } from '../../src/spec/routes.js';
-import { describeErrors, hasOpenApi, requestValidator } from '../support/openapi.js';
+import { describeConformance, describeErrors, requestValidator } from '../support/openapi.js';
 import { recordingTransport } from '../support/recordingTransport.js';
 import { botClient, client, demo, makeUsers, manualRuntime, useLobbyEmulator } from './lobbySupport.js';
 
@@ -24,7 +24,7 @@ function routeOf(req: TransportRequest, apiUrl: string) {
   return matching.sort((a, b) => placeholders(a.path) - placeholders(b.path))[0];
 }
 
-describe.skipIf(!hasOpenApi)("the Lobby runtime's requests vs the OpenAPI document", () => {
+describeConformance("the Lobby runtime's requests vs the OpenAPI document", () => {
   it('sends only bodies the document accepts, over a lobby busy with every kind of change', async () => {
     const botTransport = recordingTransport();
     const userTransport = recordingTransport();

@@ -13,7 +13,7 @@ import { RestClient } from '../../src/rest/RestClient.js';
 import type { RouteDef } from '../../src/spec/route.js';
 import type { RouteName } from '../../src/spec/routes.js';
 import { routes } from '../../src/spec/routes.js';
-import { describeErrors, findOperation, hasOpenApi, requestValidator } from '../support/openapi.js';
+import { describeErrors, documentAvailable, findOperation, requestValidator } from '../support/openapi.js';
 import { recordingTransport } from '../support/recordingTransport.js';
 
 /** Ids and tokens of the demo world (docs/emulator.md). */
@@ -355,7 +355,8 @@ describe('every operation through its facade, against the emulator', () => {
     const route = routes[name];
     it(`${name} (${route.method} ${route.path})`, async () => {
       const answer = await cases[name]();
-      if (hasOpenApi) expect(expectRequestsConform(route), `${name} was sent`).toBeGreaterThan(0);
+      if (documentAvailable(name))
+        expect(expectRequestsConform(route), `${name} was sent`).toBeGreaterThan(0);
       if (answer === NO_ANSWER) return;
       switch (route.responseKind) {
         case 'empty':

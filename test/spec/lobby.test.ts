@@ -13,7 +13,12 @@ import {
   modifyLobbyBody,
   sendLobbyMessageBody,
 } from '../../src/spec/schemas/lobby.js';
-import { describeErrors, hasOpenApi, requestValidator, responseValidator } from '../support/openapi.js';
+import {
+  describeConformance,
+  describeErrors,
+  requestValidator,
+  responseValidator,
+} from '../support/openapi.js';
 import { lobbySamples } from '../conformance/samples/lobbySamples.js';
 
 const id = (n: number) => String(1_301_234_567_890_123_000n + BigInt(n));
@@ -243,7 +248,7 @@ describe('lobbyRoutes', () => {
   });
 });
 
-describe.skipIf(!hasOpenApi)('lobby samples', () => {
+describeConformance('lobby samples', () => {
   for (const route of Object.values(lobbyRoutes)) {
     const samples = lobbySamples[route.name];
     it(`${route.name}: samples pass the OpenAPI document and our schemas`, () => {

@@ -42,7 +42,7 @@ import {
   roleMemberCounts,
 } from '../../src/spec/schemas/roleRequests.js';
 import { memberSamples } from '../conformance/samples/memberSamples.js';
-import { describeErrors, hasOpenApi, requestValidator, responseValidator } from '../support/openapi.js';
+import { expectConforms, expectRequestConforms } from '../support/openapi.js';
 
 const ID = '1301234567890123456';
 const ID2 = '1301234567890123457';
@@ -658,19 +658,15 @@ describe('member samples', () => {
     (samples.request ?? []).forEach((sample, i) => {
       it(`${key}: request sample ${i} passes our schema and the OpenAPI document`, () => {
         if ('body' in route) ok(route.body, sample);
-        const validate =
-          hasOpenApi && key !== 'modifyCurrentUserNick' ? requestValidator(route.method, route.path) : null;
-        if (validate) expect(validate(sample), describeErrors(validate)).toBe(true);
+        // The document has no path for the deprecated Modify Current User Nick.
+        if (key !== 'modifyCurrentUserNick') expectRequestConforms(route.method, route.path, sample);
       });
     });
     (samples.response ?? []).forEach((sample, i) => {
       it(`${key}: response sample ${i} passes our schema and the OpenAPI document`, () => {
         if ('response' in route) ok(route.response, sample);
-        const validate =
-          hasOpenApi && key !== 'modifyCurrentUserNick'
-            ? responseValidator(route.method, route.path, status)
-            : null;
-        if (validate) expect(validate(sample), describeErrors(validate)).toBe(true);
+        if (key !== 'modifyCurrentUserNick')
+          expectConforms(route.method, route.path, { status, body: sample });
       });
     });
   }

@@ -6,6 +6,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
+import { describe, expect, it } from 'vitest';
 
 /** Where the document lives, relative to this repository. */
 export const openApiPath = fileURLToPath(
@@ -14,6 +15,91 @@ export const openApiPath = fileURLToPath(
 
 /** Whether the document is present: conformance tests skip, visibly, when it is not. */
 export const hasOpenApi = existsSync(openApiPath);
+
+/**
+ * `.ci/run` sets this when the document is beside the repository: then a conformance suite that
+ * would skip fails instead, so that a conformance test can never skip silently in CI.
+ */
+const required = process.env.LOBBYKIT_REQUIRE_OPENAPI === '1';
+
+/**
+ * The one gate of conformance suites: `describe` when the document is present; otherwise a visible
+ * skip (a warning naming the suite and the missing file) — or, where `LOBBYKIT_REQUIRE_OPENAPI=1`,
+ * a failing test. Use it instead of `if (hasOpenApi)` inside tests, which would skip assertions silently.
+ */
+export function describeConformance(title: string, body: () => void): void {
+  if (hasOpenApi) {
+    describe(title, body);
+    return;
+  }
+  if (required) {
+    describe(title, () => {
+      it('needs the OpenAPI document', () => {
+        expect.fail(`LOBBYKIT_REQUIRE_OPENAPI=1 but the OpenAPI document is absent at ${openApiPath}`);
+      });
+    });
+    return;
+  }
+  console.warn(`conformance SKIPPED (${title}): the OpenAPI document is absent at ${openApiPath}`);
+  describe.skip(title, body);
+}
+
+const warned = new Set<string>();
+
+/**
+ * Whether conformance assertions can run: false (with a visible warning, once per subject) where
+ * the document is absent; a failure instead where `LOBBYKIT_REQUIRE_OPENAPI=1`. The gate of a check
+ * inside a test that also asserts other things; a whole suite uses {@link describeConformance}.
+ */
+export function documentAvailable(what: string): boolean {
+  if (hasOpenApi) return true;
+  if (required)
+    expect.fail(`LOBBYKIT_REQUIRE_OPENAPI=1 but the OpenAPI document is absent at ${openApiPath}`);
+  if (!warned.has(what)) {
+    warned.add(what);
+    console.warn(`conformance check SKIPPED (${what}): the OpenAPI document is absent at ${openApiPath}`);
+  }
+  return false;
+}
+
+/** An answer as the tests' emulator helpers return it. */
+export interface AnswerLike {
+  readonly status: number;
+  readonly body?: unknown;
+  readonly text?: string;
+}
+
+/**
+ * Asserts that an answer is what the OpenAPI document declares for the operation: its status is one
+ * the operation documents (a 4xx may fall under `4XX`), and its JSON body validates against that
+ * status's schema — or, for a 204, that there is no body. The one response check of the test suite.
+ */
+export function expectConforms(method: string, template: string, res: AnswerLike): void {
+  if (!documentAvailable(`${method} ${template}`)) return;
+  const label = `${method} ${template} ${res.status}`;
+  const op = findOperation(method, template);
+  expect(op, `${method} ${template} is an operation of the document`).toBeDefined();
+  const responses = (op?.responses ?? {}) as Json;
+  const documented =
+    String(res.status) in responses || (res.status >= 400 && res.status < 500 && '4XX' in responses);
+  expect(documented, `${label} is a documented status (${Object.keys(responses).join(', ')})`).toBe(true);
+  if (res.status === 204) {
+    expect(res.text ?? '', `${label} has no body`).toBe('');
+    return;
+  }
+  const validate = responseValidator(method, template, res.status);
+  expect(validate, `${label} has a schema`).not.toBeNull();
+  if (validate) expect(validate(res.body), `${label}: ${describeErrors(validate)}`).toBe(true);
+}
+
+/** Asserts that a request body validates against the operation's documented request schema. */
+export function expectRequestConforms(method: string, template: string, body: unknown): void {
+  if (!documentAvailable(`${method} ${template}`)) return;
+  const validate = requestValidator(method, template);
+  expect(validate, `${method} ${template} documents a request body`).not.toBeNull();
+  if (validate)
+    expect(validate(body), `${method} ${template} request: ${describeErrors(validate)}`).toBe(true);
+}
 
 type Json = Record<string, unknown>;
 

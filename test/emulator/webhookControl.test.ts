@@ -1,9 +1,9 @@
 /** The control API's webhook routes refuse bad input with the platform's envelope, never a 5xx. */
 import { describe, expect, it } from 'vitest';
 import { demo } from '../../src/emulator/world/demoSeed.js';
-import { useStartedEmulator } from '../support/startedEmulator.js';
+import { useEmulator } from '../support/emulator.js';
 
-const emu = useStartedEmulator();
+const emu = useEmulator();
 
 async function control(method: string, path: string, body?: unknown) {
   const response = await fetch(`${emu.emulator.url}/_emulator${path}`, {

@@ -15,7 +15,7 @@ import { RestClient } from '../../src/rest/RestClient.js';
 import type { RestClientOptions } from '../../src/rest/restClientDefaults.js';
 
 export { demo };
-export { useStartedEmulator as useLobbyEmulator } from '../support/startedEmulator.js';
+export { useEmulator as useLobbyEmulator } from '../support/emulator.js';
 
 /** A client of `baseUrl` with no retries of its own and no global pacing. */
 export function client(baseUrl: string, auth: AuthOption, options: RestClientOptions = {}): RestClient {

@@ -6,12 +6,12 @@
 import { describe, expect, it } from 'vitest';
 import type { RateLimitedEvent } from '../../src/rest/RestEvents.js';
 import type { RestClientOptions } from '../../src/rest/restClientDefaults.js';
-import { demoBotClient, useStartedEmulator } from '../support/startedEmulator.js';
+import { demoBotClient, useEmulator } from '../support/emulator.js';
 
 const LOBBY = '1323802873036931091';
 
 describe('rate limits against the emulator', () => {
-  const emu = useStartedEmulator({
+  const emu = useEmulator({
     clock: 'system',
     rateLimits: {
       development: { createLobby: 4, modifyLobby: 3 },
@@ -77,7 +77,7 @@ describe('rate limits against the emulator', () => {
 });
 
 describe('rate limits off', () => {
-  const emu = useStartedEmulator({ rateLimits: 'off' });
+  const emu = useEmulator({ rateLimits: 'off' });
 
   it('advertises nothing that limits: no rate-limit header on any answer', async () => {
     for (const path of ['/lobbies', `/lobbies/${LOBBY}`, '/guilds/1323802873036931079']) {

@@ -3,7 +3,7 @@
  * checked by the response schemas, and the platform's errors as ApiError.
  */
 import { describe, expect, it } from 'vitest';
-import { demoBotClient, useStartedEmulator } from '../support/startedEmulator.js';
+import { demoBotClient, useEmulator } from '../support/emulator.js';
 
 /** Ids and tokens of the emulator's demo world (docs/emulator.md). */
 const demo = {
@@ -15,7 +15,7 @@ const demo = {
 };
 
 describe('the client against the emulator', () => {
-  const emu = useStartedEmulator();
+  const emu = useEmulator();
   const client = () => demoBotClient(emu.emulator, { validateResponses: true });
 
   it('creates a lobby with nothing but defaults, the body left out', async () => {

@@ -8,6 +8,9 @@ import { request } from 'undici';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import type { Emulator, EmulatorOptions } from '../../src/emulator/createEmulator.js';
 import { startEmulator } from '../../src/emulator/startEmulator.js';
+import { demo } from '../../src/emulator/world/demoSeed.js';
+import { RestClient } from '../../src/rest/RestClient.js';
+import type { RestClientOptions } from '../../src/rest/restClientDefaults.js';
 
 /** How a request authenticates: the demo bot, a bot or bearer token, a raw header, or none. */
 export type TestAuth =
@@ -120,4 +123,9 @@ export function useEmulator(
         ...(json === undefined ? {} : { json }),
       }),
   };
+}
+
+/** A client of `emulator` with the demo world's bot token (unless `options.auth` says otherwise). */
+export function demoBotClient(emulator: Emulator, options: RestClientOptions = {}): RestClient {
+  return new RestClient({ auth: { bot: demo.botToken }, ...options, baseUrl: emulator.apiUrl });
 }

@@ -8,11 +8,11 @@ import { demo } from '../../src/emulator/world/demoSeed.js';
 import { webhookEventTypes } from '../../src/spec/schemas/webhookEvent.js';
 import type { WebhookEvent } from '../../src/webhooks/WebhookEvents.js';
 import { createWebhookReceiver, type WebhookReceiver } from '../../src/webhooks/WebhookReceiver.js';
-import { useStartedEmulator } from '../support/startedEmulator.js';
+import { useEmulator } from '../support/emulator.js';
 import { manualRuntime, userClient } from '../lobby/lobbySupport.js';
 import { type ReceiverServer, startReceiverServer } from './receiverServer.js';
 
-const emu = useStartedEmulator();
+const emu = useEmulator();
 const servers: ReceiverServer[] = [];
 afterEach(async () => {
   await Promise.all(servers.splice(0).map((s) => s.close()));
@@ -412,7 +412,7 @@ describe('emulator: the URL changes while a delivery is in flight', () => {
 });
 
 describe('emulator: repeated failures', () => {
-  const small = useStartedEmulator({ webhooks: { retryWindowMs: 3_000, disableAfterFailures: 2 } });
+  const small = useEmulator({ webhooks: { retryWindowMs: 3_000, disableAfterFailures: 2 } });
 
   it('gives an event up after the retry window, and removes the URL after events fail in a row', async () => {
     const emulator = small.emulator;

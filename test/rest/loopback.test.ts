@@ -217,7 +217,8 @@ describe.each(transports)('over loopback with the %s transport', (_name, makeTra
       for (let i = 0; i < body.length; i += 16_384) res.write(body.slice(i, i + 16_384));
       res.end();
     });
-    const c = client(server, { timeoutMs: 150 });
+    // Long enough for a loaded machine to read 700 KB; the stalled body still times out.
+    const c = client(server, { timeoutMs: 2_000 });
     await expect(c.call('getLobby', { params: { lobby_id: '1' } })).resolves.toEqual({ id: '1', items });
     const error = await c.call('createLobby').catch((e: unknown) => e);
     expect(isTimeoutError(error)).toBe(true);

@@ -20,7 +20,10 @@ const lobbykitSources: Plugin = {
 };
 
 /** Bundles `entry` (a TypeScript file) into one ES module for current browsers; returns its code. */
-export async function bundlePage(entry: string, options: { readonly minify?: boolean } = {}): Promise<string> {
+export async function bundlePage(
+  entry: string,
+  options: { readonly minify?: boolean } = {},
+): Promise<string> {
   const result = await build({
     entryPoints: [entry],
     bundle: true,

@@ -46,10 +46,18 @@ export function describeProblem(error: unknown): OverlayProblem {
   }
   if (isApiError(error)) {
     if (error.status === 404 && error.platformCode === UNKNOWN_LOBBY) {
-      return { state: 'lobby-gone', text: 'This lobby is gone (it was deleted or idled out).', retryable: false };
+      return {
+        state: 'lobby-gone',
+        text: 'This lobby is gone (it was deleted or idled out).',
+        retryable: false,
+      };
     }
     if (error.status === 401) {
-      return { state: 'token-refused', text: 'Your sign-in was refused. Sign in again to chat.', retryable: false };
+      return {
+        state: 'token-refused',
+        text: 'Your sign-in was refused. Sign in again to chat.',
+        retryable: false,
+      };
     }
     if (error.status === 403) {
       return {

@@ -70,7 +70,9 @@ export interface ChatOverlay {
   /** Shows messages the game relayed (ids already shown are skipped). */
   receive(messages: readonly LobbyMessage[]): void;
   /** Replaces the member list with what the game knows (names and metadata from its server). */
-  setMembers(members: readonly { id: string; name: string | null; metadata: Readonly<Record<string, string>> }[]): void;
+  setMembers(
+    members: readonly { id: string; name: string | null; metadata: Readonly<Record<string, string>> }[],
+  ): void;
   /** Stops polling and the loop binding, and lets the lobby go here (the player stays a member). */
   dispose(): Promise<void>;
 }
@@ -127,14 +129,14 @@ export function mountChatOverlay(root: HTMLElement, options: ChatOverlayOptions)
   const ready = () => {
     if (!ended && !offline) view.setState('ready', `In the lobby as ${options.self.name}`);
   };
-  const toView = (message: LobbyMessage) => {
+  const toView = (message: LobbyMessage): boolean => {
     const author = message.author;
     const name = author.global_name ?? author.username;
     if (names.get(author.id) !== name) {
       names.set(author.id, name);
       renderMembers();
     }
-    view.addMessage({
+    return view.addMessage({
       id: message.id,
       authorName: name,
       content: message.content,
@@ -204,7 +206,11 @@ export function mountChatOverlay(root: HTMLElement, options: ChatOverlayOptions)
     joined.on('memberRemoved', renderMembers);
     joined.on('linkedChannelChanged', renderChannel);
     joined.on('deleted', () =>
-      show({ state: 'lobby-gone', text: 'This lobby is gone (it was deleted or idled out).', retryable: false }),
+      show({
+        state: 'lobby-gone',
+        text: 'This lobby is gone (it was deleted or idled out).',
+        retryable: false,
+      }),
     );
     renderMembers();
     renderChannel();
@@ -290,7 +296,8 @@ export function mountChatOverlay(root: HTMLElement, options: ChatOverlayOptions)
     },
     frame: () => void binding.frame(),
     receive(messages) {
-      for (const message of messages) toView(message);
+      // A relayed message is activity on the platform: the countdown starts over here too.
+      for (const message of messages) if (toView(message)) lobby?.touch();
     },
     setMembers(members) {
       relayedMembers = members.map((m) => ({

@@ -53,7 +53,10 @@ export async function prepareOverlayLobby(apiUrl: string, secret: string): Promi
   const bot = new RestClient({ baseUrl: apiUrl, auth: { bot: demo.botToken } });
   const metadata = { team: demoTeams[0] };
   const lobby = await player.lobbies.createOrJoin({ body: { secret, member_metadata: metadata } });
-  await bot.lobbies.bulkUpdateMembers({ lobby_id: lobby.id }, { body: [{ id: alice.id, metadata, flags: 1 }] });
+  await bot.lobbies.bulkUpdateMembers(
+    { lobby_id: lobby.id },
+    { body: [{ id: alice.id, metadata, flags: 1 }] },
+  );
   await Promise.all([player.close(), bot.close()]);
   return lobby.id;
 }

@@ -168,6 +168,7 @@ export function mountChatOverlay(root: HTMLElement, options: ChatOverlayOptions)
   const renderChannel = () => {
     const channel = lobby?.linkedChannel ?? null;
     view.setChannel(channel === null ? null : { name: channel.name ?? null }, { canLink: canLink() });
+    if (lobby !== undefined) view.setIdle(lobby.idle); // a linked lobby never idles
   };
   const redrawIdle = () => {
     if (disposed) return;

@@ -39,6 +39,8 @@ export interface WebGame {
   readonly url: string;
   readonly runtime: LobbyRuntime;
   readonly loop: FixedStepLoop;
+  /** The players in the game now. */
+  players(): readonly GamePlayer[];
   /** The lobby, once the first player joined. */
   readonly lobby: LobbyHandle | undefined;
   /** Stops the loop, closes the sockets, flushes the lobby (`runtime.dispose()`) and stops serving. */
@@ -213,6 +215,7 @@ export async function startWebGame(options: WebGameOptions): Promise<WebGame> {
     url,
     runtime,
     loop,
+    players: () => [...players.values()],
     get lobby() {
       return lobby;
     },

@@ -129,13 +129,10 @@ export async function startWebGame(options: WebGameOptions): Promise<WebGame> {
     if (!handle.members.has(userId)) throw new Error('not a member of the lobby');
     const team = teams[players.size % teams.length] ?? 'red';
     handle.upsertMember(userId, { metadata: { team } }); // the server owns member metadata
-    players.set(userId, {
-      id: userId,
-      name,
-      team,
-      x: 0.2 + 0.6 * Math.random(),
-      y: 0.2 + 0.6 * Math.random(),
-    });
+    // Each team starts on its own half, one below the other.
+    const mates = [...players.values()].filter((p) => p.team === team).length;
+    const x = team === 'red' ? 0.2 : 0.55;
+    players.set(userId, { id: userId, name, team, x, y: Math.min(0.9, 0.25 + 0.15 * mates) });
     connection.userId = userId;
     print(`${name} joined team ${team}`);
   };

@@ -39,7 +39,7 @@ export function describeProblem(error: unknown): OverlayProblem {
   if (isRateLimitError(error)) {
     return {
       state: 'rate-limited',
-      text: `Rate limited: too many requests. Trying again in ${seconds(error.retryAfterMs)}.`,
+      text: `Rate limited: too many requests. Wait ${seconds(error.retryAfterMs)} before trying again.`,
       retryable: true,
       retryAfterMs: error.retryAfterMs,
     };

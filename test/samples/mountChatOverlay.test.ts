@@ -96,7 +96,7 @@ describe('mountChatOverlay', () => {
     await vi.waitFor(() => expect(o.texts('.lk-text')).toEqual(['one']));
     type(o.root, 'two');
     await vi.waitFor(() => expect(o.state()).toBe('rate-limited'));
-    expect(o.status()).toMatch(/^Rate limited: too many requests\. Trying again in \d+ seconds?\.$/);
+    expect(o.status()).toMatch(/^Rate limited: too many requests\. Wait \d+ seconds? before trying again\.$/);
     expect(o.root.querySelector<HTMLInputElement>('.lk-input')?.value).toBe('two');
     expect(o.root.querySelector<HTMLButtonElement>('.lk-send-button')?.disabled).toBe(false);
   });

@@ -19,7 +19,7 @@ export type OverlayState =
 export interface OverlayProblem {
   readonly state: Exclude<OverlayState, 'connecting' | 'ready'>;
   readonly text: string;
-  /** False when trying again cannot help (the lobby is gone, the token is refused). */
+  /** False when trying the same again cannot help (the lobby is gone, the token or the action is refused). */
   readonly retryable: boolean;
   /** How long the platform asked us to wait, when it said. */
   readonly retryAfterMs?: number;
@@ -60,11 +60,8 @@ export function describeProblem(error: unknown): OverlayProblem {
       };
     }
     if (error.status === 403) {
-      return {
-        state: 'token-refused',
-        text: 'You are not allowed to do that in this lobby.',
-        retryable: false,
-      };
+      // One action refused (say, linking without the permission): chatting goes on.
+      return { state: 'error', text: 'You are not allowed to do that in this lobby.', retryable: false };
     }
     if (error.status >= 500) {
       return { state: 'error', text: 'The chat service is having trouble. Retrying…', retryable: true };

@@ -123,7 +123,8 @@ export function mountChatOverlay(root: HTMLElement, options: ChatOverlayOptions)
   let disposed = false;
 
   const show = (problem: OverlayProblem) => {
-    if (!problem.retryable) ended = true;
+    // A lobby gone or a refused token ends the session; any other problem passes with the next success.
+    if (problem.state === 'lobby-gone' || problem.state === 'token-refused') ended = true;
     view.setState(problem.state, problem.text);
   };
   const ready = () => {

@@ -115,6 +115,35 @@ describe('mountChatOverlay', () => {
     expect(o.clock.pending).toBe(1); // only the countdown's redraw: no poll is scheduled any more
   });
 
+  it('shows a refused action (403) and carries on chatting', async () => {
+    const emu = await emulator();
+    const [, , carol] = demo.users; // a Player: may not manage #lobby-chat
+    const o = mount(emu.apiUrl, {
+      token: carol.token,
+      self: { id: carol.id, name: 'carol' },
+      linkChannelId: demo.channelIds.lobbyChat,
+    });
+    const lobby = await o.overlay.ready;
+    const bot = new RestClient({ baseUrl: emu.apiUrl, auth: { bot: demo.botToken } });
+    running.push(bot);
+    await bot.lobbies.bulkUpdateMembers(
+      { lobby_id: lobby?.id ?? '' },
+      { body: [{ id: carol.id, flags: 1 }] },
+    );
+    // The game's backend granted CanLinkLobby; a player cannot read the lobby to learn it, so the
+    // button is shown here as a game that told its page would show it. The platform refuses the link:
+    // carol may not manage the channel.
+    const link = o.root.querySelector<HTMLButtonElement>('.lk-link');
+    if (link === null) throw new Error('no link button');
+    link.hidden = false;
+    link.click();
+    await vi.waitFor(() => expect(o.state()).toBe('error'));
+    expect(o.status()).toBe('You are not allowed to do that in this lobby.');
+    type(o.root, 'still here');
+    await vi.waitFor(() => expect(o.texts('.lk-text')).toEqual(['still here']));
+    expect(o.state()).toBe('ready');
+  });
+
   it('shows "token refused" for a bad token and gives up', async () => {
     const emu = await emulator();
     const o = mount(emu.apiUrl, { token: 'not-a-token' });

@@ -78,14 +78,16 @@ export type {
 export type { RandomSource } from './util/backoff.js';
 export { ApplicationsFacade } from './facades/ApplicationsFacade.js';
 export { ChannelsFacade } from './facades/ChannelsFacade.js';
+export type { FacadeClass } from './facades/facadeOf.js';
 export type {
   FacadeArgs,
+  FacadeMethods,
+  FacadeOperations,
   FacadeOptions,
   FacadeParams,
   FacadeResult,
   RestCaller,
 } from './facades/facadeTypes.js';
-export { GuildMembersFacade } from './facades/GuildMembersFacade.js';
 export { GuildsFacade } from './facades/GuildsFacade.js';
 export { InvitesFacade } from './facades/InvitesFacade.js';
 export { LobbiesFacade } from './facades/LobbiesFacade.js';

@@ -20,8 +20,8 @@ export interface IdlePolicyTarget {
   readonly ops: SerialOperations;
   readonly schedule: SyncSchedule;
   readonly queue: SyncQueue;
-  /** Whether the handle is open and nothing happened since the lobby went idle. */
-  stillIdle(): boolean;
+  /** Whether the handle is open and there was no activity since the activity count was `activity`. */
+  stillIdle(activity: number): boolean;
   /** Deletes the lobby (ending the handle); rejects as the call does. */
   deleteNow(): Promise<void>;
   /** Flushes what is pending; rejects (after reporting and scheduling its retry) when it fails. */
@@ -36,9 +36,13 @@ export interface IdlePolicyTarget {
   reschedule(): void;
 }
 
-/** Carries out `target.policy` (see the module's description). */
-export function runIdlePolicy(target: IdlePolicyTarget): void {
-  const { schedule, stillIdle } = target;
+/**
+ * Carries out `target.policy` (see the module's description), unless there was activity since the
+ * activity count was `activity` (read when the lobby went idle).
+ */
+export function runIdlePolicy(target: IdlePolicyTarget, activity: number): void {
+  const { schedule } = target;
+  const stillIdle = (): boolean => target.stillIdle(activity);
   schedule.idleActionStarted();
   if (!stillIdle()) return;
   if (target.policy === 'delete') {

@@ -80,14 +80,15 @@ export { ApplicationsFacade } from './facades/ApplicationsFacade.js';
 export { ChannelsFacade } from './facades/ChannelsFacade.js';
 export type { FacadeClass } from './facades/facadeOf.js';
 export type {
+  ClockedRestCaller,
   FacadeArgs,
   FacadeMethods,
   FacadeOperations,
   FacadeOptions,
   FacadeParams,
   FacadeResult,
-  RestCaller,
 } from './facades/facadeTypes.js';
+export type { RestCaller, TableCall } from './RestCaller.js';
 export { GuildsFacade } from './facades/GuildsFacade.js';
 export { InvitesFacade } from './facades/InvitesFacade.js';
 export { LobbiesFacade } from './facades/LobbiesFacade.js';

@@ -9,7 +9,7 @@ import {
   watchTargetUsersJob,
 } from '../progress/watchTargetUsersJob.js';
 import { facadeOf } from './facadeOf.js';
-import type { FacadeParams, RestCaller } from './facadeTypes.js';
+import type { ClockedRestCaller, FacadeParams } from './facadeTypes.js';
 
 /** The operations on an invite by method name (each entry's TSDoc is written from THE route table). */
 const inviteOperations = {
@@ -56,9 +56,9 @@ const inviteOperations = {
  * job (`watchTargetUsersJob`) or upload and wait for it with progress (`updateTargetUsersAndWait`).
  */
 export class InvitesFacade extends facadeOf(inviteOperations) {
-  readonly #client: RestCaller;
+  readonly #client: ClockedRestCaller;
 
-  constructor(client: RestCaller) {
+  constructor(client: ClockedRestCaller) {
     super(client);
     this.#client = client;
   }

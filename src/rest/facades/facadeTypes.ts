@@ -8,13 +8,12 @@ import type { z } from 'zod';
 import type { Clock } from '../../clock.js';
 import type { RouteName, Routes } from '../../spec/routes.js';
 import type { CallArgs, CallArgsParam, CallResult } from '../callTypes.js';
+import type { RestCaller } from '../RestCaller.js';
 
-/** What a facade needs of the client: `call` over the platform's table, and its clock for polling. */
-export interface RestCaller {
-  call<N extends RouteName>(
-    name: N,
-    ...args: CallArgsParam<CallArgs<Routes[N]>>
-  ): Promise<CallResult<Routes[N]>>;
+export type { RestCaller } from '../RestCaller.js';
+
+/** A client whose waits go through a clock: what the helpers that poll need (a `RestClient` is one). */
+export interface ClockedRestCaller extends RestCaller {
   /** The clock every wait goes through (progress polling included). */
   readonly clock: Clock;
 }

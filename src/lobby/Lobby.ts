@@ -28,7 +28,7 @@ import {
   sameMember,
   sameMetadata,
 } from './LobbyMemberView.js';
-import { LobbyUserCalls, type RemoteMessageChange, type SendMessageOptions } from './LobbyUserCalls.js';
+import { LobbyUserCalls, type RemoteMessageChange } from './LobbyUserCalls.js';
 import type { PendingChange } from './SyncQueue.js';
 
 export type { RemoteMessageChange } from './LobbyUserCalls.js';
@@ -219,7 +219,10 @@ export class Lobby extends EventEmitter<LobbyEvents> {
   }
 
   /** Sends a message as the user of `rest`; `message` fires (origin `local`). */
-  sendMessage(content: string, options: SendMessageOptions): Promise<LobbyMessage> {
+  sendMessage(
+    content: string,
+    options: LobbyUserCallOptions & { readonly metadata?: Readonly<Record<string, string>> },
+  ): Promise<LobbyMessage> {
     return this.#userCalls().sendMessage(content, options);
   }
 

@@ -2,7 +2,7 @@
  * One lobby's live local picture: changes apply at once and fire events, then go to the platform in
  * coalesced flushes; the server's answers correct the picture; an idle countdown runs beside it.
  * The handle is the public face: its state and steps live in {@link LobbyCore}, the operations that
- * act as a user in {@link LobbyUserCalls}.
+ * act as a user in `lobbyUserCalls`.
  */
 import { EventEmitter } from 'eventemitter3';
 import type { Channel } from '../spec/schemas/channel.js';
@@ -28,10 +28,16 @@ import {
   sameMember,
   sameMetadata,
 } from './LobbyMemberView.js';
-import { LobbyUserCalls, type RemoteMessageChange } from './LobbyUserCalls.js';
+import {
+  leave,
+  linkChannel,
+  type RemoteMessageChange,
+  receiveRemoteMessage,
+  sendMessage,
+} from './lobbyUserCalls.js';
 import type { PendingChange } from './SyncQueue.js';
 
-export type { RemoteMessageChange } from './LobbyUserCalls.js';
+export type { RemoteMessageChange } from './lobbyUserCalls.js';
 
 /**
  * A live lobby. Read `metadata`, `members`, `linkedChannel`, `pending` and `idle`; change it with
@@ -44,8 +50,6 @@ export class Lobby extends EventEmitter<LobbyEvents> {
   /** The application that created it. */
   readonly applicationId: string;
   readonly #core: LobbyCore;
-  /** Made at the first user-token call or webhook message: a bot's quiet lobby never needs it. */
-  #user: LobbyUserCalls | undefined;
   /** Opaque scheduling slot of the runtime. */
   #slot: unknown;
 
@@ -83,7 +87,7 @@ export class Lobby extends EventEmitter<LobbyEvents> {
   /** The idle countdown now. */
   get idle(): LobbyIdleState {
     const idle = this.#core.idle;
-    return { deadline: idle.deadline, remainingMs: idle.remainingMs(this.#core.clock.now()) };
+    return { deadline: idle.deadline, remainingMs: idle.remainingMs(this.#core.host.clock.now()) };
   }
 
   /** Whether the handle was disposed (or the lobby deleted). */
@@ -210,12 +214,12 @@ export class Lobby extends EventEmitter<LobbyEvents> {
 
   /** Links guild text channel `channelId` (the user of `rest` needs CanLinkLobby). */
   linkChannel(channelId: string, options: LobbyUserCallOptions): Promise<void> {
-    return this.#userCalls().linkChannel(channelId, options);
+    return linkChannel(this.#core, channelId, options);
   }
 
   /** Unlinks the linked channel (the user of `rest` needs CanLinkLobby). */
   unlinkChannel(options: LobbyUserCallOptions): Promise<void> {
-    return this.#userCalls().linkChannel(null, options);
+    return linkChannel(this.#core, null, options);
   }
 
   /** Sends a message as the user of `rest`; `message` fires (origin `local`). */
@@ -223,7 +227,7 @@ export class Lobby extends EventEmitter<LobbyEvents> {
     content: string,
     options: LobbyUserCallOptions & { readonly metadata?: Readonly<Record<string, string>> },
   ): Promise<LobbyMessage> {
-    return this.#userCalls().sendMessage(content, options);
+    return sendMessage(this.#core, content, options);
   }
 
   /**
@@ -231,7 +235,7 @@ export class Lobby extends EventEmitter<LobbyEvents> {
    * is disposed afterwards.
    */
   leave(options: LobbyUserCallOptions): Promise<void> {
-    return this.#userCalls().leave(options);
+    return leave(this.#core, options);
   }
 
   /**
@@ -240,12 +244,7 @@ export class Lobby extends EventEmitter<LobbyEvents> {
    * or got it before); edits and deletions fire `messageUpdated` and `messageDeleted`.
    */
   receiveRemoteMessage(change: RemoteMessageChange): void {
-    this.#userCalls().receiveRemoteMessage(change);
-  }
-
-  #userCalls(): LobbyUserCalls {
-    this.#user ??= new LobbyUserCalls(this.#core);
-    return this.#user;
+    receiveRemoteMessage(this.#core, change);
   }
 
   // ─── Driven by the runtime ─────────────────────────────────────────────────────────────────────
@@ -272,7 +271,7 @@ export class Lobby extends EventEmitter<LobbyEvents> {
     const core = this.#core;
     if (core.closed) return;
     const retryAt = now + core.host.backoff(0);
-    core.syncError(error, retryAt, core.pending);
+    core.report(error, retryAt);
     core.host.schedule(this, retryAt);
   }
 

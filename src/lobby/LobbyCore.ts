@@ -2,11 +2,10 @@
  * The insides of one {@link Lobby} handle: its picture, sync queue, schedule, idle countdown and the
  * serial queue of its server operations, with the steps that act on them. The handle is the public
  * face over it; the flush ({@link flushLobby}), the reconcile ({@link reconcileLobby}), the idle
- * policy ({@link runIdlePolicy}) and the user-token calls ({@link LobbyUserCalls}) take it as their
+ * policy ({@link runIdlePolicy}) and the user-token calls (`lobbyUserCalls`) take it as their
  * target through small explicit interfaces, so that nothing hands out closures over the handle.
  */
 import type { EventEmitter } from 'eventemitter3';
-import type { Clock } from '../clock.js';
 import { LobbykitError } from '../rest/errors/LobbykitError.js';
 import type { Lobby as LobbyWire } from '../spec/schemas/lobby.js';
 import { type FlushOutcome, flushLobby, type SyncTarget } from './flushLobby.js';
@@ -16,7 +15,6 @@ import type { LobbyHost } from './LobbyHost.js';
 import type { Lobby } from './Lobby.js';
 import type { LobbyCallOptions, LobbyInit } from './lobbyCallOptions.js';
 import { signalArg } from './lobbyCallOptions.js';
-import type { LobbyMemberView, Metadata } from './LobbyMemberView.js';
 import { type Corrections, LobbyPicture, mergeCorrections, type PictureOwner } from './LobbyPicture.js';
 import type { IdlePolicy } from './lobbyRuntimeDefaults.js';
 import { reconcileLobby } from './reconcileLobby.js';
@@ -48,6 +46,8 @@ export class LobbyCore implements SyncTarget, IdlePolicyTarget, PictureOwner {
    */
   #unreadCorrections: Corrections | undefined;
   #closed = false;
+  /** Ids of the latest messages seen (sent here or received), so that none fires `message` twice. */
+  #recentMessageIds: Set<string> | undefined;
 
   constructor(handle: Lobby, host: LobbyHost, init: LobbyInit) {
     this.handle = handle;
@@ -73,10 +73,6 @@ export class LobbyCore implements SyncTarget, IdlePolicyTarget, PictureOwner {
     }
   }
 
-  get clock(): Clock {
-    return this.host.clock;
-  }
-
   /** Changes made locally and not yet confirmed by the server (queued or in flight). */
   get pending(): readonly PendingChange[] {
     return this.queue.changes((id) => this.picture.members.has(id));
@@ -88,6 +84,16 @@ export class LobbyCore implements SyncTarget, IdlePolicyTarget, PictureOwner {
     ...args: EventEmitter.EventArgs<LobbyEvents, T>
   ): boolean {
     return this.handle.emit(event, ...args);
+  }
+
+  /** Remembers a message id (the latest 64); false when it was already remembered. */
+  firstSight(messageId: string): boolean {
+    this.#recentMessageIds ??= new Set();
+    const ids = this.#recentMessageIds;
+    if (ids.has(messageId)) return false;
+    ids.add(messageId);
+    if (ids.size > 64) ids.delete(ids.values().next().value as string);
+    return true;
   }
 
   // ─── Activity and scheduling ───────────────────────────────────────────────────────────────────
@@ -179,7 +185,7 @@ export class LobbyCore implements SyncTarget, IdlePolicyTarget, PictureOwner {
     const outcome = await flushLobby(this, signal);
     if ('retryError' in outcome) {
       const retryAt = this.schedule.flushFailed(this.host.clock.now());
-      this.syncError(outcome.retryError, retryAt, this.pending);
+      this.report(outcome.retryError, retryAt);
       throw outcome.retryError;
     }
     this.schedule.flushSucceeded();
@@ -187,7 +193,7 @@ export class LobbyCore implements SyncTarget, IdlePolicyTarget, PictureOwner {
       // Refused changes still show: read the lobby again on the retry schedule, not the periodic one.
       this.#unreadCorrections = mergeCorrections(this.#unreadCorrections, outcome.unreadCorrections);
       const retryAt = this.schedule.reconcileFailed(this.host.clock.now());
-      this.syncError(outcome.readBackError, retryAt, []);
+      this.report(outcome.readBackError, retryAt, []);
     }
     if (!this.#closed) {
       this.emit('synced', { calls: outcome.calls, pending: this.pending.length });
@@ -208,7 +214,7 @@ export class LobbyCore implements SyncTarget, IdlePolicyTarget, PictureOwner {
     } catch (error) {
       if (this.#closed) return;
       const retryAt = this.schedule.reconcileFailed(this.host.clock.now());
-      this.syncError(error, retryAt, this.pending);
+      this.report(error, retryAt);
       throw error;
     }
   }
@@ -228,29 +234,9 @@ export class LobbyCore implements SyncTarget, IdlePolicyTarget, PictureOwner {
 
   // ─── What the flush, the reconcile and the idle policy act on ─────────────────────────────────
 
-  get members(): ReadonlyMap<string, LobbyMemberView> {
-    return this.picture.members;
-  }
-
-  metadata(): Metadata {
-    return this.picture.metadata;
-  }
-
   /** Applies a whole-lobby answer, pending local changes staying on top. */
   reconcile(wire: LobbyWire, corrected: Corrections | undefined, origin: ChangeOrigin): void {
     if (!this.#closed) this.picture.applyServer(wire, this.queue, corrected, origin);
-  }
-
-  rejectMember(member: LobbyMemberView): void {
-    this.picture.rejectMember(member);
-  }
-
-  serverMember(member: LobbyMemberView): void {
-    this.picture.setMember(member, 'server');
-  }
-
-  reportDropped(error: unknown, changes: readonly PendingChange[]): void {
-    this.emit('syncError', { error, willRetry: false, changes, retryAt: undefined });
   }
 
   /** Whether the handle is open and there was no activity since the count was `activity`. */
@@ -258,13 +244,15 @@ export class LobbyCore implements SyncTarget, IdlePolicyTarget, PictureOwner {
     return !this.#closed && this.#activityCount === activity;
   }
 
-  /** Reports a failed idle action (`retryAt`: when it is tried again, or undefined). */
-  report(error: unknown, retryAt: number | undefined): void {
-    this.syncError(error, retryAt, this.pending);
-  }
-
-  /** Fires `syncError`: `error`, retried at `retryAt` (or not), with `changes` still pending. */
-  syncError(error: unknown, retryAt: number | undefined, changes: readonly PendingChange[]): void {
+  /**
+   * Fires `syncError`: `error`, retried at `retryAt` (undefined: not retried, `changes` dropped for
+   * good), with `changes` (by default what is pending now).
+   */
+  report(
+    error: unknown,
+    retryAt: number | undefined,
+    changes: readonly PendingChange[] = this.pending,
+  ): void {
     this.emit('syncError', { error, willRetry: retryAt !== undefined, changes, retryAt });
   }
 

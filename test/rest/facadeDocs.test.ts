@@ -6,6 +6,7 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { facadeMethodName } from '../../src/rest/facades/facadeOf.js';
 import { routes } from '../../src/spec/routes.js';
 import { facadeDocParagraphs, facadeEntries, syncFacadeDocs } from './support/facadeDocs.js';
 
@@ -25,6 +26,14 @@ describe('facade docs', () => {
   it('maps every operation of the table exactly once', () => {
     const mapped = sources.flatMap((f) => [...facadeEntries(readFileSync(new URL(f, dir), 'utf8')).values()]);
     expect([...mapped].sort()).toEqual(Object.keys(routes).sort());
+  });
+
+  it('declares each method by the name facadeOf gives it (the operation without the area noun)', () => {
+    for (const file of sources) {
+      for (const [method, name] of facadeEntries(readFileSync(new URL(file, dir), 'utf8'))) {
+        expect(facadeMethodName(routes[name as keyof typeof routes]), `${file}: ${method}`).toBe(method);
+      }
+    }
   });
 
   it('reaches the editor: each facade method shows the doc of its operation', () => {
@@ -51,10 +60,11 @@ describe('facade docs', () => {
         if (method.name.startsWith('#')) continue;
         const doc = ts.displayPartsToString(method.getDocumentationComment(checker));
         expect(doc, `${area}.${method.name} has TSDoc`).not.toBe('');
-        // An operation's method is declared by its map entry (`create: 'createLobby'`); a helper by hand.
+        // An operation's method is declared by its map entry (`create: 'createLobby';`); a helper by hand.
         const entry = method.declarations?.[0];
-        if (!entry || !ts.isPropertyAssignment(entry) || !ts.isStringLiteral(entry.initializer)) continue;
-        const name = entry.initializer.text as keyof typeof routes;
+        const literal = entry && ts.isPropertySignature(entry) ? entry.type : undefined;
+        if (!literal || !ts.isLiteralTypeNode(literal) || !ts.isStringLiteral(literal.literal)) continue;
+        const name = literal.literal.text as keyof typeof routes;
         const [summary, facts] = facadeDocParagraphs(routes[name]);
         expect(doc.replace(/\s+/g, ' '), `${area}.${method.name}`).toBe(`${summary} ${facts}`);
         documented.push(name);

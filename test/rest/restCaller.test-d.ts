@@ -1,7 +1,7 @@
 /**
  * One caller interface: RestCaller<T> is `call` over table T's operations. A RestClient fits it for
  * any table (the lobby's included), a LobbyClient only for the lobby table; the lobby runtime's
- * LobbyRest is RestCaller over the lobby table. facadeOf types a facade from its operation map.
+ * LobbyRest is RestCaller over the lobby table. facadeOf types a facade from its operations interface.
  */
 import { describe, expectTypeOf, it } from 'vitest';
 import type { LobbyRest } from '../../src/lobby/LobbyRest.js';
@@ -40,7 +40,12 @@ describe('RestCaller', () => {
 });
 
 describe('facadeOf', () => {
-  const Facade = facadeOf({ get: 'getLobby', create: 'createLobby', gateway: 'getGateway' });
+  interface Operations {
+    get: 'getLobby';
+    create: 'createLobby';
+    gateway: 'getGateway';
+  }
+  const Facade = facadeOf<Operations>('lobbies');
 
   it('makes one method per entry, typed from its operation', () => {
     const facade = new Facade(rest);
@@ -56,6 +61,6 @@ describe('facadeOf', () => {
 
   it('accepts only operations of the table', () => {
     // @ts-expect-error not an operation
-    facadeOf({ get: 'getNothing' });
+    facadeOf<{ get: 'getNothing' }>('lobbies');
   });
 });

@@ -21,7 +21,7 @@ import {
 } from '../progress/bulkBanInBatches.js';
 import { facadeOf } from './facadeOf.js';
 import type { FacadeParams, RestCaller } from './facadeTypes.js';
-import { guildOperations } from './guildOperations.js';
+import type { GuildOperations } from './guildOperations.js';
 
 /**
  * Guild operations: settings, channels, threads, members, roles, bans, pruning, invites,
@@ -30,7 +30,7 @@ import { guildOperations } from './guildOperations.js';
  * snake_case. Helpers walk listings page by page (`iterateMembers`, `iterateBans`) and ban any
  * number of users (`bulkBanAll`, `bulkBanInBatches`).
  */
-export class GuildsFacade extends facadeOf(guildOperations) {
+export class GuildsFacade extends facadeOf<GuildOperations>('guilds') {
   readonly #client: RestCaller;
 
   constructor(client: RestCaller) {

@@ -12,13 +12,13 @@ import { facadeOf } from './facadeOf.js';
 import type { ClockedRestCaller, FacadeParams } from './facadeTypes.js';
 
 /** The operations on an invite by method name (each entry's TSDoc is written from THE route table). */
-const inviteOperations = {
+interface InviteOperations {
   /**
    * Reads an invite by its code, optionally with approximate counts and a scheduled event.
    *
    * Get Invite: `GET /invites/{code}`. Bot or bearer token.
    */
-  get: 'getInvite',
+  get: 'getInvite';
   /**
    * Deletes an invite and answers with it; emits Invite Delete.
    *
@@ -26,36 +26,36 @@ const inviteOperations = {
    * (MANAGE_CHANNELS on the invite's channel, or MANAGE_GUILD for any invite in the guild). `reason` goes to
    * the audit log.
    */
-  delete: 'deleteInvite',
+  delete: 'deleteInvite';
   /**
    * Reads the users allowed to accept an invite, as a CSV file with the header user_id.
    *
    * Get Target Users: `GET /invites/{code}/target-users`. Bot token. Needs one of MANAGE_GUILD,
    * VIEW_AUDIT_LOG (the inviter, or MANAGE_GUILD or VIEW_AUDIT_LOG).
    */
-  getTargetUsers: 'getTargetUsers',
+  getTargetUsers: 'getTargetUsers';
   /**
    * Replaces the users allowed to accept an invite from a CSV file; processed asynchronously.
    *
    * Update Target Users: `PUT /invites/{code}/target-users`. Bot token. Needs one of MANAGE_GUILD (the
    * inviter, or MANAGE_GUILD).
    */
-  updateTargetUsers: 'updateTargetUsers',
+  updateTargetUsers: 'updateTargetUsers';
   /**
    * Reads the state of the asynchronous job processing an invite's target users.
    *
    * Get Target Users Job Status: `GET /invites/{code}/target-users/job-status`. Bot token. Needs one of
    * MANAGE_GUILD, VIEW_AUDIT_LOG (the inviter, or MANAGE_GUILD or VIEW_AUDIT_LOG).
    */
-  getTargetUsersJobStatus: 'getTargetUsersJobStatus',
-} as const;
+  getTargetUsersJobStatus: 'getTargetUsersJobStatus';
+}
 
 /**
  * Invites by code: read, delete, and the users an invite is limited to (a CSV, processed by the
  * platform as an asynchronous job). One method per operation, each a thin `call`; helpers follow the
  * job (`watchTargetUsersJob`) or upload and wait for it with progress (`updateTargetUsersAndWait`).
  */
-export class InvitesFacade extends facadeOf(inviteOperations) {
+export class InvitesFacade extends facadeOf<InviteOperations>('invites') {
   readonly #client: ClockedRestCaller;
 
   constructor(client: ClockedRestCaller) {

@@ -39,14 +39,14 @@ export type FacadeArgs<N extends RouteName> =
 /** What a facade method for operation `N` resolves to: exactly `call`'s result. */
 export type FacadeResult<N extends RouteName> = Promise<CallResult<Routes[N]>>;
 
-/** A facade's operations: method name → the name of the operation in THE route table. */
-export type FacadeOperations = { readonly [method: string]: RouteName };
+/** A facade's operations, `M` itself as a constraint: method name → an operation of THE route table. */
+export type FacadeOperations<M> = { readonly [K in keyof M]: RouteName };
 
 /**
  * The methods of a facade over operations `M`: method `K` takes operation `M[K]`'s facade arguments
  * and resolves to its `call` result. The mapped type keeps each entry of `M` as the declaration, so
  * an editor shows the entry's TSDoc on the method.
  */
-export type FacadeMethods<M extends FacadeOperations> = {
+export type FacadeMethods<M extends FacadeOperations<M>> = {
   readonly [K in keyof M]: (...args: FacadeArgs<M[K]>) => FacadeResult<M[K]>;
 };

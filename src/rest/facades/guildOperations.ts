@@ -1,22 +1,23 @@
 /**
  * The guild operations of `client.guilds` by method name: settings, channels, threads, invites,
- * integrations, widget, welcome screen, onboarding, then members, roles, bans and pruning. Each
- * entry's TSDoc is written from THE route table (`npm run facades:docs`).
+ * integrations, widget, welcome screen, onboarding, then members, roles, bans and pruning. Types and
+ * docs only: `facadeOf` makes the methods from THE route table, and each entry's TSDoc is written
+ * from it (`npm run facades:docs`).
  */
-export const guildOperations = {
+export interface GuildOperations {
   /**
    * Reads a guild; with_counts=true adds approximate member and presence counts.
    *
    * Get Guild: `GET /guilds/{guild_id}`. Bot token.
    */
-  get: 'getGuild',
+  get: 'getGuild';
   /**
    * Reads a guild's preview: name, images, emojis, stickers, features and counts.
    *
    * Get Guild Preview: `GET /guilds/{guild_id}/preview`. Bot token. Permissions: none for a member; otherwise
    * the guild must be discoverable.
    */
-  getPreview: 'getGuildPreview',
+  getPreview: 'getGuildPreview';
   /**
    * Changes a guild's settings and answers with the updated guild; emits Guild Update.
    *
@@ -26,7 +27,7 @@ export const guildOperations = {
    * discovery_splash DISCOVERABLE, banner BANNER, animated icon ANIMATED_ICON, animated banner
    * ANIMATED_BANNER). `reason` goes to the audit log. Not retried after a failure (not safe to repeat).
    */
-  modify: 'modifyGuild',
+  modify: 'modifyGuild';
   /**
    * Created a guild; no longer available to applications.
    *
@@ -34,13 +35,13 @@ export const guildOperations = {
    *
    * @deprecated Removed: no longer available to applications (POST /guilds unavailable)
    */
-  create: 'createGuild',
+  create: 'createGuild';
   /**
    * Lists a guild's channels, threads excluded.
    *
    * Get Guild Channels: `GET /guilds/{guild_id}/channels`. Bot token.
    */
-  getChannels: 'getGuildChannels',
+  getChannels: 'getGuildChannels';
   /**
    * Creates a channel in a guild; emits Channel Create.
    *
@@ -49,39 +50,39 @@ export const guildOperations = {
    * administrators; the bitrate ceiling depends on the boost tier). `reason` goes to the audit log. Not
    * retried after a failure (not safe to repeat).
    */
-  createChannel: 'createGuildChannel',
+  createChannel: 'createGuildChannel';
   /**
    * Moves channels (position, parent, permission sync); emits a Channel Update for each.
    *
    * Modify Guild Channel Positions: `PATCH /guilds/{guild_id}/channels`. Bot token. Needs MANAGE_CHANNELS.
    * Not retried after a failure (not safe to repeat).
    */
-  modifyChannelPositions: 'modifyGuildChannelPositions',
+  modifyChannelPositions: 'modifyGuildChannelPositions';
   /**
    * Lists a guild's active threads (id descending) and the current user's thread memberships.
    *
    * List Active Guild Threads: `GET /guilds/{guild_id}/threads/active`. Bot token.
    */
-  listActiveThreads: 'listActiveGuildThreads',
+  listActiveThreads: 'listActiveGuildThreads';
   /**
    * Lists a guild's voice regions, VIP ones included for VIP-enabled guilds.
    *
    * Get Guild Voice Regions: `GET /guilds/{guild_id}/regions`. Bot token.
    */
-  getVoiceRegions: 'getGuildVoiceRegions',
+  getVoiceRegions: 'getGuildVoiceRegions';
   /**
    * Lists a guild's invites; with MANAGE_GUILD each carries its metadata.
    *
    * Get Guild Invites: `GET /guilds/{guild_id}/invites`. Bot token. Needs one of MANAGE_GUILD, VIEW_AUDIT_LOG
    * (invite metadata is included only with MANAGE_GUILD).
    */
-  getInvites: 'getGuildInvites',
+  getInvites: 'getGuildInvites';
   /**
    * Lists a guild's integrations, at most 50 (the rest are inaccessible).
    *
    * Get Guild Integrations: `GET /guilds/{guild_id}/integrations`. Bot token. Needs MANAGE_GUILD.
    */
-  getIntegrations: 'getGuildIntegrations',
+  getIntegrations: 'getGuildIntegrations';
   /**
    * Deletes an integration, its webhooks and kicks its bot; emits Guild Integrations Update and Integration
    * Delete.
@@ -89,59 +90,59 @@ export const guildOperations = {
    * Delete Guild Integration: `DELETE /guilds/{guild_id}/integrations/{integration_id}`. Bot token. Needs
    * MANAGE_GUILD. `reason` goes to the audit log.
    */
-  deleteIntegration: 'deleteGuildIntegration',
+  deleteIntegration: 'deleteGuildIntegration';
   /**
    * Reads whether a guild's widget is enabled and its invite channel.
    *
    * Get Guild Widget Settings: `GET /guilds/{guild_id}/widget`. Bot token. Needs MANAGE_GUILD.
    */
-  getWidgetSettings: 'getGuildWidgetSettings',
+  getWidgetSettings: 'getGuildWidgetSettings';
   /**
    * Changes a guild's widget settings; emits Guild Update.
    *
    * Modify Guild Widget: `PATCH /guilds/{guild_id}/widget`. Bot token. Needs MANAGE_GUILD. `reason` goes to
    * the audit log. Not retried after a failure (not safe to repeat).
    */
-  modifyWidget: 'modifyGuildWidget',
+  modifyWidget: 'modifyGuildWidget';
   /**
    * Reads a guild's public widget (widget.json); may generate an invite for the widget channel (Invite
    * Create).
    *
    * Get Guild Widget: `GET /guilds/{guild_id}/widget.json`. No token.
    */
-  getWidget: 'getGuildWidget',
+  getWidget: 'getGuildWidget';
   /**
    * Renders a guild's widget as a PNG in one of five styles (default shield).
    *
    * Get Guild Widget Image: `GET /guilds/{guild_id}/widget.png`. No token.
    */
-  getWidgetImage: 'getGuildWidgetImage',
+  getWidgetImage: 'getGuildWidgetImage';
   /**
    * Reads a guild's vanity invite code (null when none) and its uses.
    *
    * Get Guild Vanity URL: `GET /guilds/{guild_id}/vanity-url`. Bot token. Needs MANAGE_GUILD.
    */
-  getVanityUrl: 'getGuildVanityUrl',
+  getVanityUrl: 'getGuildVanityUrl';
   /**
    * Reads a guild's welcome screen.
    *
    * Get Guild Welcome Screen: `GET /guilds/{guild_id}/welcome-screen`. Bot token. Permissions: MANAGE_GUILD
    * when the welcome screen is not enabled.
    */
-  getWelcomeScreen: 'getGuildWelcomeScreen',
+  getWelcomeScreen: 'getGuildWelcomeScreen';
   /**
    * Changes a guild's welcome screen (up to 5 channels); may emit Guild Update.
    *
    * Modify Guild Welcome Screen: `PATCH /guilds/{guild_id}/welcome-screen`. Bot token. Needs MANAGE_GUILD.
    * `reason` goes to the audit log. Not retried after a failure (not safe to repeat).
    */
-  modifyWelcomeScreen: 'modifyGuildWelcomeScreen',
+  modifyWelcomeScreen: 'modifyGuildWelcomeScreen';
   /**
    * Reads a guild's onboarding: prompts, default channels, enabled and mode.
    *
    * Get Guild Onboarding: `GET /guilds/{guild_id}/onboarding`. Bot token.
    */
-  getOnboarding: 'getGuildOnboarding',
+  getOnboarding: 'getGuildOnboarding';
   /**
    * Replaces a guild's onboarding; enabling it needs 7 counted channels, 5 sendable by `@everyone`.
    *
@@ -149,20 +150,20 @@ export const guildOperations = {
    * MANAGE_ROLES (the channel constraints use the guild's mode when the body sets none; unmet, they answer
    * 350000 when enabling, 350001 when already enabled). `reason` goes to the audit log.
    */
-  modifyOnboarding: 'modifyGuildOnboarding',
+  modifyOnboarding: 'modifyGuildOnboarding';
   /**
    * Pauses or resumes invites and DMs until a time at most 24 hours ahead.
    *
    * Modify Guild Incident Actions: `PUT /guilds/{guild_id}/incident-actions`. Bot token. Needs MANAGE_GUILD
    * (timestamps at most 24 hours ahead).
    */
-  modifyIncidentActions: 'modifyGuildIncidentActions',
+  modifyIncidentActions: 'modifyGuildIncidentActions';
   /**
    * Reads one member of a guild.
    *
    * Get Guild Member: `GET /guilds/{guild_id}/members/{user_id}`. Bot token.
    */
-  getMember: 'getGuildMember',
+  getMember: 'getGuildMember';
   /**
    * Adds a user to a guild with their OAuth2 access token; 204 when they are already a member.
    *
@@ -170,7 +171,7 @@ export const guildOperations = {
    * guilds.join scope. Needs CREATE_INSTANT_INVITE (the bot must belong to the application of access_token;
    * nick needs MANAGE_NICKNAMES, roles MANAGE_ROLES, mute MUTE_MEMBERS, deaf DEAFEN_MEMBERS).
    */
-  addMember: 'addGuildMember',
+  addMember: 'addGuildMember';
   /**
    * Changes a member's nickname, roles, voice state, timeout or flags.
    *
@@ -180,33 +181,33 @@ export const guildOperations = {
    * MANAGE_ROLES or MODERATE_MEMBERS+KICK_MEMBERS+BAN_MEMBERS. `reason` goes to the audit log. Not retried
    * after a failure (not safe to repeat).
    */
-  modifyMember: 'modifyGuildMember',
+  modifyMember: 'modifyGuildMember';
   /**
    * Kicks a member from a guild.
    *
    * Remove Guild Member: `DELETE /guilds/{guild_id}/members/{user_id}`. Bot token. Needs KICK_MEMBERS.
    * `reason` goes to the audit log.
    */
-  removeMember: 'removeGuildMember',
+  removeMember: 'removeGuildMember';
   /**
    * Lists members by ascending user id, a page at a time (after, limit).
    *
    * List Guild Members: `GET /guilds/{guild_id}/members`. Bot token. Needs the GUILD_MEMBERS intent.
    */
-  listMembers: 'listGuildMembers',
+  listMembers: 'listGuildMembers';
   /**
    * Lists members whose username or nickname starts with the query.
    *
    * Search Guild Members: `GET /guilds/{guild_id}/members/search`. Bot token.
    */
-  searchMembers: 'searchGuildMembers',
+  searchMembers: 'searchGuildMembers';
   /**
    * Changes the bot's own nickname, guild avatar, guild banner or bio.
    *
    * Modify Current Member: `PATCH /guilds/{guild_id}/members/@me`. Bot token. Permissions: per field: nick
    * CHANGE_NICKNAME. `reason` goes to the audit log. Not retried after a failure (not safe to repeat).
    */
-  modifyCurrentMember: 'modifyCurrentMember',
+  modifyCurrentMember: 'modifyCurrentMember';
   /**
    * Changes the bot's own nickname (deprecated).
    *
@@ -215,60 +216,60 @@ export const guildOperations = {
    *
    * @deprecated use Modify Current Member (PATCH /guilds/{guild_id}/members/@me).
    */
-  modifyCurrentUserNick: 'modifyCurrentUserNick',
+  modifyCurrentUserNick: 'modifyCurrentUserNick';
   /**
    * Gives a member a role.
    *
    * Add Guild Member Role: `PUT /guilds/{guild_id}/members/{user_id}/roles/{role_id}`. Bot token. Needs
    * MANAGE_ROLES. `reason` goes to the audit log.
    */
-  addMemberRole: 'addGuildMemberRole',
+  addMemberRole: 'addGuildMemberRole';
   /**
    * Takes a role from a member.
    *
    * Remove Guild Member Role: `DELETE /guilds/{guild_id}/members/{user_id}/roles/{role_id}`. Bot token. Needs
    * MANAGE_ROLES. `reason` goes to the audit log.
    */
-  removeMemberRole: 'removeGuildMemberRole',
+  removeMemberRole: 'removeGuildMemberRole';
   /**
    * Lists a guild's bans by ascending user id (before wins over after).
    *
    * Get Guild Bans: `GET /guilds/{guild_id}/bans`. Bot token. Needs BAN_MEMBERS.
    */
-  getBans: 'getGuildBans',
+  getBans: 'getGuildBans';
   /**
    * Reads the ban of one user; 404 when the user is not banned.
    *
    * Get Guild Ban: `GET /guilds/{guild_id}/bans/{user_id}`. Bot token. Needs BAN_MEMBERS.
    */
-  getBan: 'getGuildBan',
+  getBan: 'getGuildBan';
   /**
    * Bans a user, optionally deleting their recent messages.
    *
    * Create Guild Ban: `PUT /guilds/{guild_id}/bans/{user_id}`. Bot token. Needs BAN_MEMBERS. `reason` goes to
    * the audit log.
    */
-  createBan: 'createGuildBan',
+  createBan: 'createGuildBan';
   /**
    * Lifts the ban of a user.
    *
    * Remove Guild Ban: `DELETE /guilds/{guild_id}/bans/{user_id}`. Bot token. Needs BAN_MEMBERS. `reason` goes
    * to the audit log.
    */
-  removeBan: 'removeGuildBan',
+  removeBan: 'removeGuildBan';
   /**
    * Bans up to 200 users at once; error 500000 when none can be banned.
    *
    * Bulk Guild Ban: `POST /guilds/{guild_id}/bulk-ban`. Bot token. Needs BAN_MEMBERS + MANAGE_GUILD. `reason`
    * goes to the audit log. Not retried after a failure (not safe to repeat).
    */
-  bulkBan: 'bulkGuildBan',
+  bulkBan: 'bulkGuildBan';
   /**
    * Lists a guild's roles.
    *
    * Get Guild Roles: `GET /guilds/{guild_id}/roles`. Bot token.
    */
-  getRoles: 'getGuildRoles',
+  getRoles: 'getGuildRoles';
   /**
    * Creates a role (defaults: "new role", the `@everyone` permissions).
    *
@@ -276,20 +277,20 @@ export const guildOperations = {
    * need the guild feature ROLE_ICONS). `reason` goes to the audit log. Not retried after a failure (not safe
    * to repeat).
    */
-  createRole: 'createGuildRole',
+  createRole: 'createGuildRole';
   /**
    * Reorders roles; answers every role of the guild.
    *
    * Modify Guild Role Positions: `PATCH /guilds/{guild_id}/roles`. Bot token. Needs MANAGE_ROLES. `reason`
    * goes to the audit log. Not retried after a failure (not safe to repeat).
    */
-  modifyRolePositions: 'modifyGuildRolePositions',
+  modifyRolePositions: 'modifyGuildRolePositions';
   /**
    * Reads one role.
    *
    * Get Guild Role: `GET /guilds/{guild_id}/roles/{role_id}`. Bot token.
    */
-  getRole: 'getGuildRole',
+  getRole: 'getGuildRole';
   /**
    * Changes a role's name, permissions, colors, icon or display options.
    *
@@ -297,31 +298,31 @@ export const guildOperations = {
    * unicode_emoji need the guild feature ROLE_ICONS). `reason` goes to the audit log. Not retried after a
    * failure (not safe to repeat).
    */
-  modifyRole: 'modifyGuildRole',
+  modifyRole: 'modifyGuildRole';
   /**
    * Deletes a role.
    *
    * Delete Guild Role: `DELETE /guilds/{guild_id}/roles/{role_id}`. Bot token. Needs MANAGE_ROLES. `reason`
    * goes to the audit log.
    */
-  deleteRole: 'deleteGuildRole',
+  deleteRole: 'deleteGuildRole';
   /**
    * Counts the members of each role, `@everyone` excluded.
    *
    * Get Guild Role Member Counts: `GET /guilds/{guild_id}/roles/member-counts`. Bot token.
    */
-  getRoleMemberCounts: 'getGuildRoleMemberCounts',
+  getRoleMemberCounts: 'getGuildRoleMemberCounts';
   /**
    * Counts the members a prune of the given days would remove.
    *
    * Get Guild Prune Count: `GET /guilds/{guild_id}/prune`. Bot token. Needs MANAGE_GUILD + KICK_MEMBERS.
    */
-  getPruneCount: 'getGuildPruneCount',
+  getPruneCount: 'getGuildPruneCount';
   /**
    * Removes members inactive for the given days; pruned is null unless computed.
    *
    * Begin Guild Prune: `POST /guilds/{guild_id}/prune`. Bot token. Needs MANAGE_GUILD + KICK_MEMBERS.
    * `reason` goes to the audit log. Not retried after a failure (not safe to repeat).
    */
-  beginPrune: 'beginGuildPrune',
-} as const;
+  beginPrune: 'beginGuildPrune';
+}

@@ -1,5 +1,5 @@
 /**
- * The TSDoc of the facades' methods, written from THE route table: each entry `method: 'operation',`
+ * The TSDoc of the facades' methods, written from THE route table: each entry `method: 'operation';`
  * of a facade's operation map gets the operation's summary, then what a caller must know (operation
  * name, method and path, token, scopes, permissions, audit log, whether it is retried), and
  * `@deprecated` where the table says so. `syncFacadeDocs` rewrites the comment above every entry;
@@ -96,8 +96,8 @@ export function renderFacadeDoc(route: RouteDef, indent: string): string[] {
   return [`${indent}/**`, ...body, `${indent} */`];
 }
 
-/** An entry of an operation map: `  method: 'operation',`. */
-const entry = /^(\s+)([A-Za-z]\w*): '(\w+)',$/;
+/** An entry of an operation map: `  method: 'operation';`. */
+const entry = /^(\s+)([A-Za-z]\w*): '(\w+)';$/;
 
 /** The entries of the operation maps in `source`: method → operation. */
 export function facadeEntries(source: string): Map<string, string> {

@@ -117,14 +117,17 @@ export type {
 } from './rest/callTypes.js';
 export type { ApplicationsFacade } from './rest/facades/ApplicationsFacade.js';
 export type { ChannelsFacade } from './rest/facades/ChannelsFacade.js';
+export type { FacadeClass } from './rest/facades/facadeOf.js';
 export type {
+  ClockedRestCaller,
   FacadeArgs,
+  FacadeMethods,
+  FacadeOperations,
   FacadeOptions,
   FacadeParams,
   FacadeResult,
-  RestCaller,
 } from './rest/facades/facadeTypes.js';
-export type { GuildMembersFacade } from './rest/facades/GuildMembersFacade.js';
+export type { RestCaller, TableCall } from './rest/RestCaller.js';
 export type { GuildsFacade } from './rest/facades/GuildsFacade.js';
 export type { InvitesFacade } from './rest/facades/InvitesFacade.js';
 export type { LobbiesFacade } from './rest/facades/LobbiesFacade.js';

@@ -15,29 +15,25 @@ import { classifySyncError, isEntrySpecific } from './classifySyncError.js';
 import type { ChangeOrigin, SyncCallSummary } from './LobbyEvents.js';
 import { signalArg } from './lobbyCallOptions.js';
 import type { LobbyHost } from './LobbyHost.js';
-import { type LobbyMemberView, type Metadata, memberFromWire } from './LobbyMemberView.js';
-import type { Corrections } from './LobbyPicture.js';
+import { memberFromWire } from './LobbyMemberView.js';
+import type { Corrections, LobbyPicture } from './LobbyPicture.js';
 import { planSync } from './planSync.js';
 import { reconcileLobby } from './reconcileLobby.js';
 import type { PendingChange, SyncQueue } from './SyncQueue.js';
 
-/** The part of a lobby a flush works on. */
+/** The part of a lobby a flush works on (a {@link LobbyCore}). */
 export interface SyncTarget {
   readonly id: string;
   readonly host: LobbyHost;
   readonly queue: SyncQueue;
-  readonly members: ReadonlyMap<string, LobbyMemberView>;
-  metadata(): Metadata;
+  /** The local picture: a flush reads it, and corrects the members the platform dropped or answered. */
+  readonly picture: LobbyPicture;
   /** The lobby no longer exists on the platform. */
   gone(): void;
   /** Applies a whole-lobby answer (pending things stay local). */
   reconcile(wire: LobbyWire, corrected: Corrections | undefined, origin: ChangeOrigin): void;
-  /** The platform silently dropped `member`: roll it back. */
-  rejectMember(member: LobbyMemberView): void;
-  /** The platform answered `member` for a member sent and not changed since. */
-  serverMember(member: LobbyMemberView): void;
-  /** Reports changes dropped for good. */
-  reportDropped(error: unknown, changes: readonly PendingChange[]): void;
+  /** Reports an error; `retryAt` undefined: `changes` are dropped for good. */
+  report(error: unknown, retryAt: undefined, changes: readonly PendingChange[]): void;
 }
 
 /** What a flush did. */
@@ -80,7 +76,7 @@ export async function flushLobby(target: SyncTarget, signal: AbortSignal | undef
   let stop: Stop | undefined;
   let answer: LobbyWire | undefined;
   try {
-    for (const call of planSync(batch, target.members, target.metadata())) {
+    for (const call of planSync(batch, target.picture.members, target.picture.metadata)) {
       if (call.kind === 'members') {
         stop = await sendEntries(state, call.entries);
       } else {
@@ -153,8 +149,9 @@ async function sendEntries(
     const ids = entries.map((e) => e.id);
     target.queue.settle(ids, false);
     for (const id of ids) state.dropped.add(id);
-    target.reportDropped(
+    target.report(
       error,
+      undefined,
       entries.map((e) => ({ kind: 'member', id: e.id, remove: e.remove_member === true })),
     );
     return undefined;
@@ -175,10 +172,10 @@ async function sendEntries(
   );
   entries.forEach((entry, i) => {
     const member = outcome[i];
-    if (member) target.serverMember(member);
+    if (member) target.picture.setMember(member, 'server');
     else if (member === null) {
-      const local = target.members.get(entry.id);
-      if (local) target.rejectMember(local);
+      const local = target.picture.members.get(entry.id);
+      if (local) target.picture.rejectMember(local);
     }
   });
   return undefined;
@@ -203,7 +200,7 @@ async function sendMetadata(
     if (kind === 'retry') return { kind: 'retry', error };
     state.metadataDropped = true;
     target.queue.settle([], true);
-    target.reportDropped(error, [{ kind: 'metadata' }]);
+    target.report(error, undefined, [{ kind: 'metadata' }]);
     return undefined;
   }
   state.calls.push({ operation: 'modifyLobby', changes: 1 });

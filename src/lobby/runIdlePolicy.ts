@@ -6,22 +6,23 @@
  * (4xx) is reported and left; 404 Unknown Lobby means the lobby is gone. A dispose never flushes
  * around a failed flush's backoff: it goes with that flush's retry (which reports its own failures).
  */
-import type { Clock } from '../clock.js';
 import { classifySyncError } from './classifySyncError.js';
+import type { LobbyHost } from './LobbyHost.js';
 import type { IdlePolicy } from './lobbyRuntimeDefaults.js';
 import type { SerialOperations } from './SerialOperations.js';
 import type { SyncQueue } from './SyncQueue.js';
 import type { SyncSchedule } from './SyncSchedule.js';
 
-/** The part of a lobby the idle policy works on. */
+/** The part of a lobby the idle policy works on (a `LobbyCore`). */
 export interface IdlePolicyTarget {
   readonly policy: IdlePolicy;
-  readonly clock: Clock;
+  /** Its runtime: the clock. */
+  readonly host: LobbyHost;
   readonly ops: SerialOperations;
   readonly schedule: SyncSchedule;
   readonly queue: SyncQueue;
-  /** Whether the handle is open and nothing happened since the lobby went idle. */
-  stillIdle(): boolean;
+  /** Whether the handle is open and there was no activity since the activity count was `activity`. */
+  stillIdle(activity: number): boolean;
   /** Deletes the lobby (ending the handle); rejects as the call does. */
   deleteNow(): Promise<void>;
   /** Flushes what is pending; rejects (after reporting and scheduling its retry) when it fails. */
@@ -36,9 +37,13 @@ export interface IdlePolicyTarget {
   reschedule(): void;
 }
 
-/** Carries out `target.policy` (see the module's description). */
-export function runIdlePolicy(target: IdlePolicyTarget): void {
-  const { schedule, stillIdle } = target;
+/**
+ * Carries out `target.policy` (see the module's description), unless there was activity since the
+ * activity count was `activity` (read when the lobby went idle).
+ */
+export function runIdlePolicy(target: IdlePolicyTarget, activity: number): void {
+  const { schedule } = target;
+  const stillIdle = (): boolean => target.stillIdle(activity);
   schedule.idleActionStarted();
   if (!stillIdle()) return;
   if (target.policy === 'delete') {
@@ -51,13 +56,16 @@ export function runIdlePolicy(target: IdlePolicyTarget): void {
         // Deleted by someone else, or by the platform itself: gone, whatever happened here.
         if (kind === 'gone') return target.gone();
         if (!stillIdle()) return;
-        target.report(error, kind === 'retry' ? schedule.idleActionFailed(target.clock.now()) : undefined);
+        target.report(
+          error,
+          kind === 'retry' ? schedule.idleActionFailed(target.host.clock.now()) : undefined,
+        );
         target.reschedule();
       });
   } else if (target.policy === 'dispose') {
     // Checked now, and again once a flush under way has ended.
     const waitsForRetry = (): boolean =>
-      !target.queue.isClean && schedule.flushRetrying && schedule.flushAt > target.clock.now();
+      !target.queue.isClean && schedule.flushRetrying && schedule.flushAt > target.host.clock.now();
     if (waitsForRetry()) {
       schedule.idleActionFollowsFlush();
       target.reschedule();

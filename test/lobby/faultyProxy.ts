@@ -68,6 +68,10 @@ export async function startFaultyProxy(target: string): Promise<FaultyProxy> {
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
   const server: Server = createServer((req, res) => {
+    // One request per connection: a client never reuses a socket the proxy is about to drop or has
+    // just dropped (with keep-alive, a reused socket closed by the proxy's idle timeout was an
+    // ECONNRESET the test did not ask for).
+    res.shouldKeepAlive = false;
     const fault = proxy.fault(req.method ?? 'GET', req.url ?? '/');
     proxy.log.push(`${req.method} ${req.url} ${fault}`);
     if (fault === 'drop-before') {
@@ -134,7 +138,6 @@ export async function startFaultyProxy(target: string): Promise<FaultyProxy> {
     out.on('error', () => req.socket.destroy());
     req.pipe(out);
   });
-  server.keepAliveTimeout = 1;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   Object.assign(proxy, { apiUrl: `http://127.0.0.1:${port}/api/v10` });

@@ -8,35 +8,17 @@ import {
   type WatchTargetUsersJobOptions,
   watchTargetUsersJob,
 } from '../progress/watchTargetUsersJob.js';
-import {
-  callThrough,
-  type FacadeArgs,
-  type FacadeParams,
-  type FacadeResult,
-  type RestCaller,
-} from './facadeTypes.js';
+import { facadeOf } from './facadeOf.js';
+import type { ClockedRestCaller, FacadeParams } from './facadeTypes.js';
 
-/**
- * Invites by code: read, delete, and the users an invite is limited to (a CSV, processed by the
- * platform as an asynchronous job). One method per operation, each a thin `call`; helpers follow the
- * job (`watchTargetUsersJob`) or upload and wait for it with progress (`updateTargetUsersAndWait`).
- */
-export class InvitesFacade {
-  readonly #client: RestCaller;
-
-  constructor(client: RestCaller) {
-    this.#client = client;
-  }
-
+/** The operations on an invite by method name (each entry's TSDoc is written from THE route table). */
+interface InviteOperations {
   /**
    * Reads an invite by its code, optionally with approximate counts and a scheduled event.
    *
    * Get Invite: `GET /invites/{code}`. Bot or bearer token.
    */
-  get(...args: FacadeArgs<'getInvite'>): FacadeResult<'getInvite'> {
-    return callThrough(this.#client, 'getInvite', args);
-  }
-
+  get: 'getInvite';
   /**
    * Deletes an invite and answers with it; emits Invite Delete.
    *
@@ -44,40 +26,41 @@ export class InvitesFacade {
    * (MANAGE_CHANNELS on the invite's channel, or MANAGE_GUILD for any invite in the guild). `reason` goes to
    * the audit log.
    */
-  delete(...args: FacadeArgs<'deleteInvite'>): FacadeResult<'deleteInvite'> {
-    return callThrough(this.#client, 'deleteInvite', args);
-  }
-
+  delete: 'deleteInvite';
   /**
    * Reads the users allowed to accept an invite, as a CSV file with the header user_id.
    *
    * Get Target Users: `GET /invites/{code}/target-users`. Bot token. Needs one of MANAGE_GUILD,
    * VIEW_AUDIT_LOG (the inviter, or MANAGE_GUILD or VIEW_AUDIT_LOG).
    */
-  getTargetUsers(...args: FacadeArgs<'getTargetUsers'>): FacadeResult<'getTargetUsers'> {
-    return callThrough(this.#client, 'getTargetUsers', args);
-  }
-
+  getTargetUsers: 'getTargetUsers';
   /**
    * Replaces the users allowed to accept an invite from a CSV file; processed asynchronously.
    *
    * Update Target Users: `PUT /invites/{code}/target-users`. Bot token. Needs one of MANAGE_GUILD (the
    * inviter, or MANAGE_GUILD).
    */
-  updateTargetUsers(...args: FacadeArgs<'updateTargetUsers'>): FacadeResult<'updateTargetUsers'> {
-    return callThrough(this.#client, 'updateTargetUsers', args);
-  }
-
+  updateTargetUsers: 'updateTargetUsers';
   /**
    * Reads the state of the asynchronous job processing an invite's target users.
    *
    * Get Target Users Job Status: `GET /invites/{code}/target-users/job-status`. Bot token. Needs one of
    * MANAGE_GUILD, VIEW_AUDIT_LOG (the inviter, or MANAGE_GUILD or VIEW_AUDIT_LOG).
    */
-  getTargetUsersJobStatus(
-    ...args: FacadeArgs<'getTargetUsersJobStatus'>
-  ): FacadeResult<'getTargetUsersJobStatus'> {
-    return callThrough(this.#client, 'getTargetUsersJobStatus', args);
+  getTargetUsersJobStatus: 'getTargetUsersJobStatus';
+}
+
+/**
+ * Invites by code: read, delete, and the users an invite is limited to (a CSV, processed by the
+ * platform as an asynchronous job). One method per operation, each a thin `call`; helpers follow the
+ * job (`watchTargetUsersJob`) or upload and wait for it with progress (`updateTargetUsersAndWait`).
+ */
+export class InvitesFacade extends facadeOf<InviteOperations>('invites') {
+  readonly #client: ClockedRestCaller;
+
+  constructor(client: ClockedRestCaller) {
+    super(client);
+    this.#client = client;
   }
 
   // Helpers over several calls: the asynchronous target-users job.

@@ -1,20 +1,19 @@
 /**
- * The types and the one runtime helper behind the friendly facades (`client.lobbies.get(...)`): a
- * facade method takes an operation's path parameters first (when it has any), then the rest of
- * `call`'s arguments, and resolves to what `call` resolves to. Everything is derived from THE route
- * table; no schema is restated.
+ * The types behind the friendly facades (`client.lobbies.get(...)`): a facade method takes an
+ * operation's path parameters first (when it has any), then the rest of `call`'s arguments, and
+ * resolves to what `call` resolves to. Everything is derived from THE route table; no schema is
+ * restated.
  */
 import type { z } from 'zod';
 import type { Clock } from '../../clock.js';
-import { type RouteName, type Routes, routes } from '../../spec/routes.js';
-import type { CallArgs, CallArgsParam, CallResult, LooseCallArgs } from '../callTypes.js';
+import type { RouteName, Routes } from '../../spec/routes.js';
+import type { CallArgs, CallArgsParam, CallResult } from '../callTypes.js';
+import type { RestCaller } from '../RestCaller.js';
 
-/** What a facade needs of the client: `call` over the platform's table, and its clock for polling. */
-export interface RestCaller {
-  call<N extends RouteName>(
-    name: N,
-    ...args: CallArgsParam<CallArgs<Routes[N]>>
-  ): Promise<CallResult<Routes[N]>>;
+export type { RestCaller } from '../RestCaller.js';
+
+/** A client whose waits go through a clock: what the helpers that poll need (a `RestClient` is one). */
+export interface ClockedRestCaller extends RestCaller {
   /** The clock every wait goes through (progress polling included). */
   readonly clock: Clock;
 }
@@ -40,23 +39,14 @@ export type FacadeArgs<N extends RouteName> =
 /** What a facade method for operation `N` resolves to: exactly `call`'s result. */
 export type FacadeResult<N extends RouteName> = Promise<CallResult<Routes[N]>>;
 
-/**
- * Sends operation `name` with a facade method's arguments. Whether the first argument is the path
- * parameters is read from the route's path in THE table, so the two shapes cannot be confused.
- */
-export function callThrough<N extends RouteName>(
-  client: RestCaller,
-  name: N,
-  args: readonly unknown[],
-): FacadeResult<N> {
-  const send = client.call as (name: string, args?: LooseCallArgs) => FacadeResult<N>;
-  if (!takesParams(name)) return send.call(client, name, args[0] as LooseCallArgs | undefined);
-  const options = args[1] as LooseCallArgs | undefined;
-  const params = args[0] as Readonly<Record<string, unknown>>;
-  return send.call(client, name, options === undefined ? { params } : { ...options, params });
-}
+/** A facade's operations, `M` itself as a constraint: method name → an operation of THE route table. */
+export type FacadeOperations<M> = { readonly [K in keyof M]: RouteName };
 
-/** Whether operation `name`'s path has placeholders (its facade method then takes params first). */
-function takesParams(name: RouteName): boolean {
-  return routes[name].path.includes('{');
-}
+/**
+ * The methods of a facade over operations `M`: method `K` takes operation `M[K]`'s facade arguments
+ * and resolves to its `call` result. The mapped type keeps each entry of `M` as the declaration, so
+ * an editor shows the entry's TSDoc on the method.
+ */
+export type FacadeMethods<M extends FacadeOperations<M>> = {
+  readonly [K in keyof M]: (...args: FacadeArgs<M[K]>) => FacadeResult<M[K]>;
+};

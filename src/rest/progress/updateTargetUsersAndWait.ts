@@ -4,7 +4,7 @@
  */
 import type { CommonCallArgs } from '../callTypes.js';
 import { LobbykitError } from '../errors/LobbykitError.js';
-import type { FacadeOptions, FacadeParams, RestCaller } from '../facades/facadeTypes.js';
+import type { ClockedRestCaller, FacadeOptions, FacadeParams } from '../facades/facadeTypes.js';
 import { isJobFinished, type TargetUsersJob, watchTargetUsersJob } from './watchTargetUsersJob.js';
 import { TargetUsersJobStatus } from '../../spec/flags.js';
 
@@ -26,7 +26,7 @@ export interface UpdateTargetUsersAndWaitOptions extends CommonCallArgs {
  * platform's `error_message`) when the job fails, and with the signal's reason on abort.
  */
 export async function updateTargetUsersAndWait(
-  client: RestCaller,
+  client: ClockedRestCaller,
   params: FacadeParams<'updateTargetUsers'>,
   options: UpdateTargetUsersAndWaitOptions,
 ): Promise<TargetUsersJob> {

@@ -6,7 +6,7 @@
 import { TargetUsersJobStatus } from '../../spec/flags.js';
 import type { CommonCallArgs } from '../callTypes.js';
 import { LobbykitError } from '../errors/LobbykitError.js';
-import type { FacadeParams, FacadeResult, RestCaller } from '../facades/facadeTypes.js';
+import type { ClockedRestCaller, FacadeParams, FacadeResult } from '../facades/facadeTypes.js';
 import { abortableSleep, throwIfAborted } from '../util/abortableSleep.js';
 
 /** A target-users job status as the platform answers it (snake_case). */
@@ -42,7 +42,7 @@ export function isJobFinished(job: TargetUsersJob): boolean {
  * `for await` early stops polling.
  */
 export async function* watchTargetUsersJob(
-  client: RestCaller,
+  client: ClockedRestCaller,
   params: FacadeParams<'getTargetUsersJobStatus'>,
   options: WatchTargetUsersJobOptions = {},
 ): AsyncGenerator<TargetUsersJob, TargetUsersJob, undefined> {

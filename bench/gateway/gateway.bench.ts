@@ -343,8 +343,10 @@ async function main(): Promise<void> {
   }
   for (const s of summaries) printSummary(s.source, s.rounds, s.memory);
   for (const { label, file } of profiles) {
-    const summary = summarizeCpuProfile(file, 12);
-    console.log(`\nprofile ${label} (${file}): ${summary.busyMs.toFixed(0)} ms busy, top items by self time`);
+    const summary = summarizeCpuProfile(file, 12, { bySamples: true, intervalMs: 0.1 });
+    console.log(
+      `\nprofile ${label} (${file}): ${summary.busyMs.toFixed(0)} ms busy, top items by self time (samples of 100 µs)`,
+    );
     for (const { item, selfMs, share } of summary.items)
       console.log(`${(share * 100).toFixed(1).padStart(5)}%  ${selfMs.toFixed(0).padStart(6)} ms  ${item}`);
   }

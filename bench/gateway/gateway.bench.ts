@@ -16,14 +16,17 @@
  * time) and CPU µs per delivered event in this process (clients only); beside them, how busy the
  * server and the clients were (CPU time / wall time), which shows which side bounds the throughput.
  *
- * Rounds interleave the clients: each round runs both, in alternating order (AB, BA, …), each with a
- * fresh fleet, a warm-up burst and a measured burst. Every round is printed, then per source the
- * median and range of each figure and of the per-round ratios (lobbykit / @discordjs/ws, paired
+ * Both fleets connect first and stay connected, each on its own (the emulator: each fleet's bots in
+ * a guild of their own; the replay server: tokens labelled by fleet), so that a burst reaches one
+ * fleet only and the two meet the same process, heap and machine. After two warm-up bursts each,
+ * rounds interleave them: each round measures one burst of each, in alternating order (AB, BA, …),
+ * so that a drift in the machine's load falls on both alike. Every round is printed, then per source
+ * the median and range of each figure and of the per-round ratios (lobbykit / @discordjs/ws, paired
  * within the round), and the result against the target (at least @discordjs/ws's throughput at no
  * more CPU per event). Memory per connection is the emulator's heap (and Buffer) growth after GC
  * from 0 to N identified lobbykit clients, divided by N. Printed, never asserted; loopback only.
  *
- * Environment: BENCH_CLIENTS (default 20), BENCH_EVENTS (default 2000), BENCH_ROUNDS (default 5),
+ * Environment: BENCH_CLIENTS (default 20), BENCH_EVENTS (default 2000), BENCH_ROUNDS (default 10),
  * BENCH_SOURCES (default `replay,emulator`), BENCH_CPU_PROF (a folder: the measured bursts of the
  * clients and of the server are profiled there through `node:inspector`, and the run ends with each
  * profile's top items by self time; profiling slows everything, so read such a run's figures as rough).
@@ -43,7 +46,8 @@ import { summarizeCpuProfile } from '../support/summarizeCpuProfile.js';
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 20);
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 2000);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 10);
+const WARMUPS = 2;
 const SOURCES = (process.env.BENCH_SOURCES ?? 'replay,emulator').split(',') as Source[];
 const CPU_PROF_DIR = process.env.BENCH_CPU_PROF;
 
@@ -153,13 +157,13 @@ interface Burst {
   readonly serverBusy: number;
 }
 
-async function burst(child: Child, fleet: Fleet): Promise<Burst> {
+async function burst(child: Child, library: Library, fleet: Fleet): Promise<Burst> {
   const deliveries = EVENTS * CLIENTS;
   const done = fleet.next(deliveries);
   const server0 = await child.ask<{ cpu: number }>({ cmd: 'cpu' });
   const cpu0 = process.cpuUsage();
   const t0 = performance.now();
-  await child.ask({ cmd: 'burst', events: EVENTS });
+  await child.ask({ cmd: 'burst', events: EVENTS, fleet: library });
   await done;
   const ms = performance.now() - t0;
   const cpu = process.cpuUsage(cpu0);
@@ -173,9 +177,9 @@ async function burst(child: Child, fleet: Fleet): Promise<Burst> {
   };
 }
 
-/** Waits until the server counts `n` identified sessions (closed fleets leave asynchronously). */
+/** Waits until the server counts `n` identified sessions. */
 async function settle(child: Child, n: number): Promise<void> {
-  for (let i = 0; i < 200; i++) {
+  for (let i = 0; i < 400; i++) {
     const { sessions } = await child.ask<{ sessions: number }>({ cmd: 'sessions' });
     if (sessions === n) return;
     await new Promise((resolve) => setTimeout(resolve, 25));
@@ -186,48 +190,31 @@ async function settle(child: Child, n: number): Promise<void> {
 const profiler = CPU_PROF_DIR === undefined ? undefined : new CpuProfiler();
 const profiles: { label: string; file: string }[] = [];
 
-/** Runs one library's turn of a round: fresh fleet, warm-up burst, measured burst. */
-async function turn(
-  source: Source,
-  child: Child,
-  library: Library,
-  round: number,
-  hooks: { beforeConnect?: () => Promise<void>; afterConnect?: () => Promise<void> } = {},
-): Promise<Burst> {
-  let tokens: string[];
-  if (source === 'emulator') {
-    await child.ask({ cmd: 'reset' });
-    tokens = (await child.ask<{ tokens: string[] }>({ cmd: 'apps', n: CLIENTS })).tokens;
-  } else {
-    tokens = Array.from({ length: CLIENTS }, (_, i) => `bench-token-${i}`);
-    await settle(child, 0);
+/** The tokens of a library's fleet: bots of its own guild on the emulator, labelled ones on the replay server. */
+async function fleetTokens(source: Source, child: Child, library: Library): Promise<string[]> {
+  if (source === 'emulator')
+    return (await child.ask<{ tokens: string[] }>({ cmd: 'apps', n: CLIENTS, fleet: library })).tokens;
+  return Array.from({ length: CLIENTS }, (_, i) => `${library}-${i}`);
+}
+
+/** A measured burst to one fleet, profiled when asked. */
+async function measure(source: Source, child: Child, library: Library, fleet: Fleet, profile: boolean) {
+  const base =
+    profile && CPU_PROF_DIR !== undefined
+      ? join(CPU_PROF_DIR, `${source}-${library.replace(/\W/g, '')}`)
+      : '';
+  if (base) {
+    await child.ask({ cmd: 'profile-start' });
+    await profiler?.start();
   }
-  await hooks.beforeConnect?.();
-  const fleet =
-    library === 'lobbykit'
-      ? await lobbykitFleet(child.apiUrl, tokens)
-      : await discordjsFleet(child.apiUrl, tokens);
-  await settle(child, CLIENTS);
-  await hooks.afterConnect?.();
-  try {
-    await burst(child, fleet); // warm-up
-    const profile = profiler !== undefined && CPU_PROF_DIR !== undefined && round === ROUNDS - 1;
-    const base = profile ? join(CPU_PROF_DIR, `${source}-${library.replace(/\W/g, '')}`) : '';
-    if (profile) {
-      await child.ask({ cmd: 'profile-start' });
-      await profiler.start();
-    }
-    const measured = await burst(child, fleet);
-    if (profile) {
-      await profiler.stop(`${base}-clients.cpuprofile`);
-      await child.ask({ cmd: 'profile-stop', file: `${base}-server.cpuprofile` });
-      profiles.push({ label: `${source}, ${library}: clients`, file: `${base}-clients.cpuprofile` });
-      profiles.push({ label: `${source}, ${library}: server`, file: `${base}-server.cpuprofile` });
-    }
-    return measured;
-  } finally {
-    await fleet.close();
+  const measured = await burst(child, library, fleet);
+  if (base) {
+    await profiler?.stop(`${base}-clients.cpuprofile`);
+    await child.ask({ cmd: 'profile-stop', file: `${base}-server.cpuprofile` });
+    profiles.push({ label: `${source}, ${library}: clients`, file: `${base}-clients.cpuprofile` });
+    profiles.push({ label: `${source}, ${library}: server`, file: `${base}-server.cpuprofile` });
   }
+  return measured;
 }
 
 const int = (n: number) => Math.round(n).toLocaleString('en');
@@ -237,38 +224,46 @@ const range = (values: readonly number[], format: (n: number) => string) =>
 
 async function runSource(source: Source, child: Child): Promise<void> {
   const rounds: Record<Library, Burst>[] = [];
+  // Both fleets connect first and stay connected; only their bursts alternate.
+  const lkTokens = await fleetTokens(source, child, 'lobbykit');
+  const djsTokens = await fleetTokens(source, child, '@discordjs/ws');
   let memory = '';
-  for (let round = 0; round < ROUNDS; round++) {
-    const order = round % 2 === 0 ? libraries : [...libraries].reverse();
-    const result: Partial<Record<Library, Burst>> = {};
-    for (const library of order) {
-      let before = { heap: 0, external: 0 };
-      const hooks =
-        source === 'emulator' && library === 'lobbykit' && round === 0
-          ? {
-              beforeConnect: async () => {
-                before = await child.ask<{ heap: number; external: number }>({ cmd: 'heap' });
-              },
-              afterConnect: async () => {
-                const after = await child.ask<{ heap: number; external: number }>({ cmd: 'heap' });
-                memory =
-                  `emulator memory per identified connection: ${int((after.heap - before.heap) / CLIENTS)} bytes of heap, ` +
-                  `${int((after.external - before.external) / CLIENTS)} bytes outside it (${CLIENTS} connections)`;
-              },
-            }
-          : {};
-      result[library] = await turn(source, child, library, round, hooks);
+  const before =
+    source === 'emulator' ? await child.ask<{ heap: number; external: number }>({ cmd: 'heap' }) : undefined;
+  const fleets: Partial<Record<Library, Fleet>> = {};
+  try {
+    fleets.lobbykit = await lobbykitFleet(child.apiUrl, lkTokens);
+    await settle(child, CLIENTS);
+    if (before) {
+      const after = await child.ask<{ heap: number; external: number }>({ cmd: 'heap' });
+      memory =
+        `emulator memory per identified connection: ${int((after.heap - before.heap) / CLIENTS)} bytes of heap, ` +
+        `${int((after.external - before.external) / CLIENTS)} bytes outside it (${CLIENTS} connections)`;
     }
-    const row = result as Record<Library, Burst>;
-    rounds.push(row);
-    const a = row.lobbykit;
-    const b = row['@discordjs/ws'];
-    console.log(
-      `| ${source} | ${round + 1} | ${order[0] === 'lobbykit' ? 'lk first' : 'djs first'} | ${int(a.perSecond)} | ${int(b.perSecond)} | ` +
-        `${(a.perSecond / b.perSecond).toFixed(2)}× | ${a.cpuMicrosPerEvent.toFixed(2)} | ${b.cpuMicrosPerEvent.toFixed(2)} | ` +
-        `${(a.cpuMicrosPerEvent / b.cpuMicrosPerEvent).toFixed(2)}× | ${pct(a.clientBusy)} / ${pct(b.clientBusy)} | ` +
-        `${pct(a.serverBusy)} / ${pct(b.serverBusy)} |`,
-    );
+    fleets['@discordjs/ws'] = await discordjsFleet(child.apiUrl, djsTokens);
+    await settle(child, 2 * CLIENTS);
+    const fleet = (library: Library) => fleets[library] as Fleet;
+    for (const library of libraries)
+      for (let i = 0; i < WARMUPS; i++) await burst(child, library, fleet(library));
+    for (let round = 0; round < ROUNDS; round++) {
+      const order = round % 2 === 0 ? libraries : [...libraries].reverse();
+      const result: Partial<Record<Library, Burst>> = {};
+      for (const library of order)
+        result[library] = await measure(source, child, library, fleet(library), round === ROUNDS - 1);
+      const row = result as Record<Library, Burst>;
+      rounds.push(row);
+      const a = row.lobbykit;
+      const b = row['@discordjs/ws'];
+      console.log(
+        `| ${source} | ${round + 1} | ${order[0] === 'lobbykit' ? 'lk first' : 'djs first'} | ${int(a.perSecond)} | ${int(b.perSecond)} | ` +
+          `${(a.perSecond / b.perSecond).toFixed(2)}× | ${a.cpuMicrosPerEvent.toFixed(2)} | ${b.cpuMicrosPerEvent.toFixed(2)} | ` +
+          `${(a.cpuMicrosPerEvent / b.cpuMicrosPerEvent).toFixed(2)}× | ${pct(a.clientBusy)} / ${pct(b.clientBusy)} | ` +
+          `${pct(a.serverBusy)} / ${pct(b.serverBusy)} |`,
+      );
+    }
+  } finally {
+    await fleets.lobbykit?.close();
+    await fleets['@discordjs/ws']?.close();
   }
   summaries.push({ source, rounds, memory });
 }

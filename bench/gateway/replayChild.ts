@@ -9,8 +9,8 @@
  * as the clients read, never faster). The dispatch payload (`d`) comes from the parent
  * (`BENCH_DISPATCH_DATA`): the bytes the emulator sends for the same event.
  *
- * IPC: `{ cmd: 'burst', events }` → writes `events` GUILD_ROLE_UPDATE dispatches to every identified
- * connection, answers `{ done: true }` once queued; `{ cmd: 'sessions' }` → how many are identified;
+ * IPC: `{ cmd: 'burst', events, fleet }` → writes `events` GUILD_ROLE_UPDATE dispatches to every
+ * identified connection whose token starts with `fleet-`, answers `{ done: true }` once queued; `{ cmd: 'sessions' }` → how many are identified;
  * `{ cmd: 'cpu' }` → this process's CPU time so far (µs);
  * `{ cmd: 'profile-start' }` / `{ cmd: 'profile-stop', file }` → profiles this process.
  */
@@ -29,6 +29,7 @@ interface Connection {
   readonly socket: Socket;
   seq: number;
   identified: boolean;
+  token: string;
   readonly queue: Buffer[];
   waiting: boolean;
 }
@@ -55,21 +56,28 @@ server.on('upgrade', (req, socket, head) => {
       socket: socket as Socket,
       seq: 0,
       identified: false,
+      token: '',
       queue: [],
       waiting: false,
     };
     connections.add(connection);
     ws.on('close', () => connections.delete(connection));
     ws.on('error', () => ws.terminate());
-    ws.on('message', (data) => onMessage(connection, JSON.parse(String(data)) as { op: number }));
+    ws.on('message', (data) => onMessage(connection, JSON.parse(String(data)) as Payload));
     ws.send(JSON.stringify({ op: 10, d: { heartbeat_interval: 41_250 } }));
   });
 });
 
-function onMessage(connection: Connection, payload: { op: number }): void {
+interface Payload {
+  readonly op: number;
+  readonly d?: { readonly token?: string };
+}
+
+function onMessage(connection: Connection, payload: Payload): void {
   if (payload.op === 1) connection.ws.send('{"op":11}');
   else if (payload.op === 2 && !connection.identified) {
     connection.identified = true;
+    connection.token = payload.d?.token ?? '';
     connection.seq = 1;
     const id = randomBytes(8).toString('hex');
     const ready = {
@@ -134,10 +142,10 @@ function pump(connection: Connection): void {
   }
 }
 
-function burst(events: number): void {
+function burst(events: number, fleet: string): void {
   const bySeq = new Map<number, Buffer[]>();
   for (const connection of connections) {
-    if (!connection.identified) continue;
+    if (!connection.identified || !connection.token.startsWith(`${fleet}-`)) continue;
     let chunks = bySeq.get(connection.seq);
     if (!chunks) {
       chunks = encodeBurst(connection.seq, events);
@@ -150,11 +158,11 @@ function burst(events: number): void {
 }
 
 const profiler = new CpuProfiler();
-process.on('message', (message: { cmd: string; events?: number; file?: string }) => {
+process.on('message', (message: { cmd: string; events?: number; file?: string; fleet?: string }) => {
   const send = (m: unknown) => process.send?.(m);
   switch (message.cmd) {
     case 'burst':
-      burst(message.events ?? 0);
+      burst(message.events ?? 0, message.fleet ?? '');
       send({ done: true });
       break;
     case 'cpu': {

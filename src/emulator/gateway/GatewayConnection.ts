@@ -55,6 +55,7 @@ export class GatewayConnection implements SessionSink {
   #closed = false;
   #corked = false;
   readonly #uncork = (): void => {
+    if (!this.#corked) return; // already flushed (terminate)
     this.#corked = false;
     this.#socket.uncork();
   };

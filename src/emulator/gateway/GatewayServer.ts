@@ -317,7 +317,7 @@ export class GatewayServer {
   #route(event: EmulatorEvent): void {
     if (this.#sessions.size === 0) return;
     let json: string | undefined;
-    const shared: SharedFrames = new Map();
+    let shared: SharedFrames | undefined;
     const world = this.#world;
     for (const session of this.#sessions.values()) {
       const change = botMembershipChange(event, session.botUserId);
@@ -330,6 +330,7 @@ export class GatewayServer {
       }
       if (receives(world, session, event)) {
         json ??= JSON.stringify(event.data);
+        shared ??= new Map();
         session.dispatch(event.type, json, shared);
       }
       if (change === 'left' && guildsIntent && onShard(guildId, session.shard))

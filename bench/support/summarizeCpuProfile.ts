@@ -46,8 +46,17 @@ export interface ProfileSummary {
   readonly items: ProfileItem[];
 }
 
-/** The `count` functions with the most self time in the profile at `file`. */
-export function summarizeCpuProfile(file: string, count = 15): ProfileSummary {
+/**
+ * The `count` functions with the most self time in the profile at `file`. With `bySamples`, each
+ * sample weighs the same (`intervalMs`) instead of the time since the previous one: a profile taken
+ * through `node:inspector` in a process that waits on I/O has no `(idle)` samples, and the whole wait
+ * lands on the first sample after it, so counting samples is the truer measure there.
+ */
+export function summarizeCpuProfile(
+  file: string,
+  count = 15,
+  options: { readonly bySamples?: boolean; readonly intervalMs?: number } = {},
+): ProfileSummary {
   const profile = JSON.parse(readFileSync(file, 'utf8')) as CpuProfile;
   const byId = new Map<number, ProfileNode>();
   for (const node of profile.nodes) byId.set(node.id, node);
@@ -55,7 +64,7 @@ export function summarizeCpuProfile(file: string, count = 15): ProfileSummary {
   let total = 0;
   let idle = 0;
   profile.samples.forEach((id, i) => {
-    const delta = profile.timeDeltas[i] ?? 0;
+    const delta = options.bySamples ? (options.intervalMs ?? 1) * 1000 : (profile.timeDeltas[i] ?? 0);
     const frame = byId.get(id)?.callFrame;
     if (!frame) return;
     const url = shortUrl(frame.url);

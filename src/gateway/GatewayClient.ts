@@ -286,7 +286,8 @@ export class GatewayClient extends EventEmitter<GatewayClientEvents> {
       this.#state = 'ready';
       this.#limiter.open();
     }
-    this.emit('dispatch', { t, s, d });
+    // The catch-all event's object only when someone listens: this runs for every event.
+    if (this.listenerCount('dispatch') > 0) this.emit('dispatch', { t, s, d });
     this.#requests.onDispatch(t, d);
     (this.emit as (event: string, ...args: unknown[]) => boolean)(t, d);
     if (t === 'READY') {

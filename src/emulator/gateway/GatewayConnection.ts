@@ -2,7 +2,16 @@
  * One WebSocket connection to the emulator's gateway: Hello, the heartbeat deadline, the send limit
  * (120 per 60 s, else 4008), decoding (4002), and the opcodes a client sends. Sessions and dispatch
  * live in {@link GatewayServer}; this class only speaks the protocol of one socket.
+ *
+ * Frames are encoded here (`textFrame`) and written to the TCP socket directly, not through `ws`'s
+ * sender: a dispatch's frame is built once and shared by the sessions at its sequence number. `ws`
+ * still reads the socket and writes its own control frames (close, pong), always whole frames in
+ * the same order. Writes are batched: the first frame written in a turn of the event loop corks the
+ * socket and a `process.nextTick` uncorks it, so that a burst of dispatches (one world operation
+ * fanning out, or many events emitted at once) leaves in one `writev` rather than one system call
+ * per frame.
  */
+import type { Duplex } from 'node:stream';
 import type { WebSocket } from 'ws';
 import type { TimerHandle } from '../../clock.js';
 import { GatewayCloseCode, GatewayOpcode, gatewayLimits } from '../../spec/gateway.js';
@@ -14,6 +23,7 @@ import {
 } from '../../spec/schemas/gateway.js';
 import type { GatewayServer } from './GatewayServer.js';
 import type { GatewaySession, SessionSink } from './GatewaySession.js';
+import { textFrame } from './textFrame.js';
 
 /** Opcodes a client sends once identified. */
 const commandOpcodes: ReadonlySet<number> = new Set([
@@ -33,6 +43,8 @@ interface Frame {
 /** The protocol of one socket. */
 export class GatewayConnection implements SessionSink {
   readonly #ws: WebSocket;
+  /** The TCP socket under `#ws`, corked while a turn's frames accumulate. */
+  readonly #socket: Duplex;
   readonly #server: GatewayServer;
   /** The URL this connection came in at (Ready's `resume_gateway_url`). */
   readonly url: string;
@@ -41,9 +53,16 @@ export class GatewayConnection implements SessionSink {
   /** Receive times in the current window, oldest first (on the emulator's clock). */
   #received: number[] = [];
   #closed = false;
+  #corked = false;
+  readonly #uncork = (): void => {
+    if (!this.#corked) return; // already flushed (terminate)
+    this.#corked = false;
+    this.#socket.uncork();
+  };
 
-  constructor(ws: WebSocket, server: GatewayServer, url: string) {
+  constructor(ws: WebSocket, socket: Duplex, server: GatewayServer, url: string) {
     this.#ws = ws;
+    this.#socket = socket;
     this.#server = server;
     this.url = url;
     ws.on('message', (data, isBinary) => this.#onMessage(data as Buffer, isBinary));
@@ -61,9 +80,15 @@ export class GatewayConnection implements SessionSink {
     return this.#session;
   }
 
-  /** Writes a frame (a session's dispatch or a reply). */
-  send(text: string): void {
-    if (!this.#closed && this.#ws.readyState === this.#ws.OPEN) this.#ws.send(text);
+  /** Writes a whole text frame (a session's dispatch or a reply; see `textFrame.ts`). */
+  send(frame: Buffer): void {
+    if (this.#closed || this.#ws.readyState !== this.#ws.OPEN) return;
+    if (!this.#corked) {
+      this.#corked = true;
+      this.#socket.cork();
+      process.nextTick(this.#uncork);
+    }
+    this.#socket.write(frame);
   }
 
   /** Closes with a gateway close code; the session stays resumable unless the server ends it. */
@@ -79,6 +104,8 @@ export class GatewayConnection implements SessionSink {
     if (this.#closed) return;
     this.#closed = true;
     this.#detach();
+    // Frames of this turn leave first, as they would have without the batching.
+    if (this.#corked) this.#uncork();
     this.#ws.terminate();
   }
 
@@ -109,7 +136,7 @@ export class GatewayConnection implements SessionSink {
   }
 
   #sendJson(payload: unknown): void {
-    this.send(JSON.stringify(payload));
+    this.send(textFrame(JSON.stringify(payload)));
   }
 
   #armDeadline(): void {

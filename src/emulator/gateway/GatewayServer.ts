@@ -31,7 +31,7 @@ import { renderUser } from '../world/renderAccount.js';
 import type { World } from '../world/world.js';
 import { botMembershipChange, onShard, receives } from './dispatchRules.js';
 import { GatewayConnection } from './GatewayConnection.js';
-import { GatewaySession } from './GatewaySession.js';
+import { GatewaySession, type SharedFrames } from './GatewaySession.js';
 import type { GatewaySettings } from './gatewaySettings.js';
 import { guildCreatePayload } from './guildCreatePayload.js';
 import { type GuildRequestOutcome, requestChannelInfo, requestGuildMembers } from './guildRequests.js';
@@ -90,7 +90,12 @@ export class GatewayServer {
       if (encoding !== null && encoding !== 'json')
         return ws.close(1003, 'the emulator serves encoding=json only');
       if (compress !== null) return ws.close(1003, 'the emulator does not support transport compression');
-      const connection = new GatewayConnection(ws, this, `ws://${req.headers.host ?? '127.0.0.1'}${path}`);
+      const connection = new GatewayConnection(
+        ws,
+        socket,
+        this,
+        `ws://${req.headers.host ?? '127.0.0.1'}${path}`,
+      );
       this.#connections.add(connection);
     });
     return true;
@@ -312,6 +317,7 @@ export class GatewayServer {
   #route(event: EmulatorEvent): void {
     if (this.#sessions.size === 0) return;
     let json: string | undefined;
+    let shared: SharedFrames | undefined;
     const world = this.#world;
     for (const session of this.#sessions.values()) {
       const change = botMembershipChange(event, session.botUserId);
@@ -324,7 +330,8 @@ export class GatewayServer {
       }
       if (receives(world, session, event)) {
         json ??= JSON.stringify(event.data);
-        session.dispatch(event.type, json);
+        shared ??= new Map();
+        session.dispatch(event.type, json, shared);
       }
       if (change === 'left' && guildsIntent && onShard(guildId, session.shard))
         session.dispatch('GUILD_DELETE', JSON.stringify({ id: guildId }));

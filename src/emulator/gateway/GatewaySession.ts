@@ -5,16 +5,22 @@
  */
 import type { ApplicationRecord } from '../world/accountRecords.js';
 import type { DispatchTarget } from './dispatchRules.js';
+import { textFrame } from './textFrame.js';
 
-/** Something a session can write frames to (the current connection). */
+/**
+ * Something a session can write frames to (the current connection). A frame is a whole WebSocket
+ * text frame (see `textFrame.ts`); the same Buffer may go to several sessions.
+ */
 export interface SessionSink {
-  send(text: string): void;
+  send(frame: Buffer): void;
 }
 
-interface Sent {
-  readonly s: number;
-  readonly text: string;
-}
+/**
+ * Frames already encoded for one event, by sequence number: sessions at the same sequence number
+ * (most often every session of a bot's shards, or bots that identified together) share one Buffer
+ * instead of each building and encoding its own.
+ */
+export type SharedFrames = Map<number, Buffer>;
 
 /** A session and its replay buffer. */
 export class GatewaySession implements DispatchTarget {
@@ -33,7 +39,11 @@ export class GatewaySession implements DispatchTarget {
   /** The timer that ends a dropped session, on the emulator's clock. */
   expiry: unknown;
   readonly #capacity: number;
-  #sent: Sent[] = [];
+  /**
+   * The frames kept for replay, oldest first from `#head`: consecutive sequence numbers ending at
+   * `seq`, so that no number needs storing beside them.
+   */
+  #frames: Buffer[] = [];
   #head = 0;
 
   constructor(init: {
@@ -55,33 +65,33 @@ export class GatewaySession implements DispatchTarget {
 
   /**
    * Sends a dispatch: `dataJson` is the already-serialised `d` (serialised once per event for all
-   * sessions). Kept for replay; written at once when connected.
+   * sessions); `shared`, when given, holds the event's frames by sequence number, so that sessions
+   * at the same number share one. Kept for replay; written at once when connected.
    */
-  dispatch(type: string, dataJson: string): void {
+  dispatch(type: string, dataJson: string, shared?: SharedFrames): void {
     this.seq += 1;
-    const text = `{"op":0,"t":"${type}","s":${this.seq},"d":${dataJson}}`;
-    this.#sent.push({ s: this.seq, text });
-    if (this.#sent.length - this.#head > this.#capacity) this.#head += 1;
-    if (this.#head > 1024 && this.#head * 2 > this.#sent.length) {
-      this.#sent = this.#sent.slice(this.#head);
+    let frame = shared?.get(this.seq);
+    if (frame === undefined) {
+      frame = textFrame(`{"op":0,"t":"${type}","s":${this.seq},"d":${dataJson}}`);
+      shared?.set(this.seq, frame);
+    }
+    this.#frames.push(frame);
+    if (this.#frames.length - this.#head > this.#capacity) this.#head += 1;
+    if (this.#head > 1024 && this.#head * 2 > this.#frames.length) {
+      this.#frames = this.#frames.slice(this.#head);
       this.#head = 0;
     }
-    this.sink?.send(text);
+    this.sink?.send(frame);
   }
 
   /**
    * The frames after `seq`, for Resume; undefined when some of them are no longer kept (the client
    * must identify anew).
    */
-  replayAfter(seq: number): string[] | undefined {
-    const first = this.#sent[this.#head];
-    if (first !== undefined && seq < first.s - 1) return undefined;
-    if (first === undefined && seq < this.seq) return undefined;
-    const out: string[] = [];
-    for (let i = this.#head; i < this.#sent.length; i++) {
-      const sent = this.#sent[i] as Sent;
-      if (sent.s > seq) out.push(sent.text);
-    }
-    return out;
+  replayAfter(seq: number): Buffer[] | undefined {
+    const kept = this.#frames.length - this.#head;
+    const first = this.seq - kept + 1; // the sequence number of the oldest frame kept
+    if (seq < first - 1) return undefined;
+    return this.#frames.slice(this.#head + Math.max(0, seq - first + 1));
   }
 }

@@ -19,7 +19,8 @@ export interface DispatchTarget {
 
 /** Whether `guildId`'s events go to a session on `shard`. */
 export function onShard(guildId: string, shard: readonly [number, number] | undefined): boolean {
-  return shard === undefined || shardOf(guildId, shard[1]) === shard[0];
+  // One shard holds every guild: no need to parse the snowflake (a BigInt per session per event).
+  return shard === undefined || shard[1] === 1 || shardOf(guildId, shard[1]) === shard[0];
 }
 
 /** Permissions an event needs beyond its intent: any one of these. */

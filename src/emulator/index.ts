@@ -27,6 +27,6 @@ export { PlatformError } from './platformError.js';
 export type { RateLimitSetting, RateLimitTable } from './rateLimits/rateLimiter.js';
 export { startEmulator } from './startEmulator.js';
 export { DEMO_EPOCH_MS, demo, demoSeed } from './world/demoSeed.js';
-export type { EmulatorEvent } from './world/eventLog.js';
+export type { EmulatorEvent } from './world/EventLog.js';
 export { type Seed, type SeedObject, seedObjectSchema } from './world/seed.js';
 export { type WorldSettings, World, defaultWorldSettings } from './world/world.js';

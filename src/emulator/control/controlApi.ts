@@ -22,7 +22,7 @@ import type { RateLimiter } from '../rateLimits/rateLimiter.js';
 import { dumpWorld } from '../world/dumpWorld.js';
 import { type Seed, SeedError } from '../world/seed.js';
 import type { WebhookDispatcher } from '../webhooks/WebhookDispatcher.js';
-import type { DeliveryRecord } from '../webhooks/webhookStore.js';
+import type { DeliveryRecord } from '../webhooks/WebhookStore.js';
 import type { World } from '../world/world.js';
 import {
   acceptInviteBody,

@@ -23,7 +23,7 @@ import type {
   LobbyRecord,
   StringDict,
 } from '../../world/lobbyRecords.js';
-import type { LobbyMemberChange } from '../../world/lobbyStore.js';
+import type { LobbyMemberChange } from '../../world/LobbyStore.js';
 import { renderLobbyMessage } from '../../world/renderLobby.js';
 import type { World } from '../../world/world.js';
 

@@ -16,7 +16,7 @@ import { ErrorCode } from '../../../spec/codes.js';
 import { fieldErrorTree, PlatformError } from '../../platformError.js';
 import type { Snowflake } from '../../world/accountRecords.js';
 import type { GuildRecord, RoleColorsRecord, RoleRecord } from '../../world/guildRecords.js';
-import type { NewRole } from '../../world/guildStore.js';
+import type { NewRole } from '../../world/GuildStore.js';
 import { compareIds, renderRole } from '../../world/renderGuild.js';
 import type { Actor } from '../access.js';
 import { type AuditChange, changeOf, recordAudit } from '../recordAudit.js';

@@ -20,7 +20,6 @@ export {
   ErrorCode,
   type ErrorCodeValue,
   type ErrorEnvelope,
-  errorMessages,
   type FieldErrorLeaf,
   type FieldErrorTree,
 } from './spec/codes.js';
@@ -87,6 +86,12 @@ export {
   permissionsToNames,
   removePermissions,
 } from './spec/permissions.js';
+
+export {
+  AuditLogEvent,
+  type AuditLogEventName,
+  type AuditLogEventValue,
+} from './spec/auditLogEvents.js';
 
 // ─── The contract: the route table ──────────────────────────────────────────────────────────────
 export type {

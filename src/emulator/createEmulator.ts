@@ -10,11 +10,10 @@ import type { Duplex } from 'node:stream';
 import type { ErrorEnvelope } from '../spec/codes.js';
 import { type Clock, ManualClock, SystemClock } from '../clock.js';
 import type { RouteDef } from '../spec/route.js';
-import { handleControl } from './control/controlApi.js';
+import { type ControlDeps, handleControl } from './control/controlApi.js';
 import { attachGateway } from './gateway/attachGateway.js';
 import type { GatewayServer } from './gateway/GatewayServer.js';
 import type { GatewaySettings } from './gateway/gatewaySettings.js';
-import { handleGatewayControl, isGatewayControlPath } from './gateway/gatewayControl.js';
 import type { HandlerMap } from './handlers/handlerTypes.js';
 import { type EmulatorLogger, PlatformPipeline, unimplementedRoutes } from './http/platformPipeline.js';
 import { type BodyLimits, defaultBodyLimits } from './http/readRequestBody.js';
@@ -192,14 +191,6 @@ export async function createEmulator(options: EmulatorOptions, parts: EmulatorPa
     bodyLimits: { ...defaultBodyLimits, ...options.bodyLimits },
     logger,
   });
-  const controlDeps = {
-    world,
-    limiter,
-    handlers: parts.handlers,
-    routeNames: parts.routes.map((r) => r.name),
-    reset,
-    webhooks,
-  };
   const cors = options.cors ?? true;
 
   const requestTimeoutMs = options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
@@ -270,8 +261,6 @@ export async function createEmulator(options: EmulatorOptions, parts: EmulatorPa
     }
     if (path === CONTROL_BASE || path.startsWith(`${CONTROL_BASE}/`)) {
       try {
-        const below = path.slice(CONTROL_BASE.length);
-        if (isGatewayControlPath(below)) return await handleGatewayControl(gateway, req, res, below);
         return await handleControl(controlDeps, req, res, path.slice(CONTROL_BASE.length), search);
       } catch (error) {
         if (!(error instanceof PlatformError)) throw error;
@@ -284,6 +273,15 @@ export async function createEmulator(options: EmulatorOptions, parts: EmulatorPa
   }
 
   const gateway = attachGateway(server, world, options.gateway);
+  const controlDeps: ControlDeps = {
+    world,
+    limiter,
+    handlers: parts.handlers,
+    routeNames: parts.routes.map((r) => r.name),
+    reset,
+    webhooks,
+    gateway,
+  };
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

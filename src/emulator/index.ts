@@ -22,6 +22,6 @@ export type { RateLimitSetting, RateLimitTable } from './rateLimits/rateLimiter.
 export { startEmulator } from './startEmulator.js';
 export type { WebhookDeliverySettings } from './webhooks/WebhookDispatcher.js';
 export { DEMO_EPOCH_MS, type DemoUser, demo, demoSeed } from './world/demoSeed.js';
-export type { EmulatorEvent } from './world/eventLog.js';
+export type { EmulatorEvent } from './world/EventLog.js';
 export { type Seed, type SeedObject, seedObjectSchema } from './world/seed.js';
 export { defaultWorldSettings, type WorldSettings } from './world/world.js';

@@ -3,43 +3,8 @@
  * `{code, message, errors?}` envelope. Handlers, the world store and the pipeline all throw it; the
  * server turns it into the response. Anything else thrown is a bug and becomes a 500.
  */
-import {
-  ErrorCode,
-  type ErrorCodeValue,
-  type ErrorEnvelope,
-  errorMessages,
-  type FieldErrorTree,
-} from '../spec/codes.js';
-
-/** Codes the emulator sends that the specification's table does not list (platform documentation). */
-export const extraErrorCodes = {
-  /** "Request entity too large". */
-  REQUEST_ENTITY_TOO_LARGE: 40005,
-  /** "The request body contains invalid JSON." */
-  INVALID_JSON: 50109,
-  /** "Unknown integration". */
-  UNKNOWN_INTEGRATION: 10005,
-  /** "Bots cannot use this endpoint" (Create Guild for applications). */
-  BOTS_CANNOT_USE_ENDPOINT: 20001,
-  /** "Maximum number of guild roles reached (250)". */
-  MAX_ROLES: 30005,
-  /** "The user is banned from this guild". */
-  USER_BANNED: 40007,
-  /** "Target user is not connected to voice". */
-  TARGET_NOT_IN_VOICE: 40032,
-  /** "Widget disabled" (widget.json and widget.png of a guild with the widget off). */
-  WIDGET_DISABLED: 50004,
-  /** "Cannot execute action on this channel type". */
-  INVALID_CHANNEL_TYPE: 50024,
-  /** "Invalid OAuth2 access token". */
-  INVALID_OAUTH2_ACCESS_TOKEN: 50025,
-  /** "Invalid role". */
-  INVALID_ROLE: 50028,
-  /** "Cannot enable onboarding, requirements are not met". */
-  ONBOARDING_REQUIREMENTS_NOT_MET: 350000,
-  /** "Cannot update onboarding while below requirements". */
-  ONBOARDING_BELOW_REQUIREMENTS: 350001,
-} as const;
+import { ErrorCode, type ErrorCodeValue, type ErrorEnvelope, type FieldErrorTree } from '../spec/codes.js';
+import { errorMessages } from '../spec/errorMessages.js';
 
 /** A 4xx answer in the platform's envelope. Throw it from a handler; the server sends it. */
 export class PlatformError extends Error {

@@ -102,6 +102,8 @@ export const memberLimits = {
   listLimitDefault: 1,
   /** "Member timeout: up to 28 days ahead". */
   timeoutMaxAheadMs: 2_419_200_000, // 28 days
+  /** Platform docs: a member's "nick … 1-32 characters" (an empty nick clears it). */
+  nickMaxLength: 32,
 } as const;
 
 /** `limits.ban`. */
@@ -132,6 +134,8 @@ export const pruneLimits = {
 export const roleLimits = {
   /** "Role name: at most 100 characters". */
   nameMaxLength: 100,
+  /** Platform error 30005: "Maximum number of guild roles reached (250)". */
+  maxPerGuild: 250,
 } as const;
 
 /** `limits.invite`. */

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { demo } from '../../src/emulator/world/demoSeed.js';
-import { defaultEveryonePermissions } from '../../src/emulator/world/guildStore.js';
+import { defaultEveryonePermissions } from '../../src/emulator/world/GuildStore.js';
 import { combinePermissions } from '../../src/spec/permissions.js';
 import { demoGuild, lastSeq, eventsAfter, expectError, expectFieldError } from '../support/guildFixtures.js';
 import { useEmulator } from '../support/emulator.js';

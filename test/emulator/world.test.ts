@@ -7,7 +7,7 @@ import {
   PLATFORM_EPOCH_MS,
   SnowflakeGenerator,
   snowflakeTime,
-} from '../../src/emulator/world/snowflakeGenerator.js';
+} from '../../src/emulator/world/SnowflakeGenerator.js';
 import { World } from '../../src/emulator/world/world.js';
 
 describe('SnowflakeGenerator', () => {

@@ -671,3 +671,37 @@ describe('member samples', () => {
     });
   }
 });
+
+describe('nicknames (limits.member.nickMaxLength)', () => {
+  const max = limits.member.nickMaxLength;
+  for (const [name, schema] of [
+    ['Add Guild Member', addGuildMemberBody],
+    ['Modify Guild Member', modifyGuildMemberBody],
+    ['Modify Current Member', modifyCurrentMemberBody],
+    ['Modify Current User Nick', modifyCurrentUserNickBody],
+  ] as const) {
+    const base = name === 'Add Guild Member' ? { access_token: 'token' } : {};
+    it(`${name}: takes ${max} characters, "" and null, and refuses ${max + 1}`, () => {
+      ok(schema, { ...base, nick: 'n'.repeat(max) });
+      ok(schema, { ...base, nick: '' });
+      ok(schema, { ...base, nick: null });
+      rejected(schema, { ...base, nick: 'n'.repeat(max + 1) }, 'nick');
+    });
+  }
+
+  it('counts characters as the platform does: an emoji (two UTF-16 units) is one', () => {
+    ok(modifyGuildMemberBody, { nick: '🎮'.repeat(max) });
+    rejected(modifyGuildMemberBody, { nick: '🎮'.repeat(max + 1) }, 'nick');
+  });
+
+  it("answers the platform's code and message for a nickname too long", () => {
+    const result = modifyCurrentMemberBody.safeParse({ nick: 'n'.repeat(max + 1) });
+    expect(result.error?.issues).toMatchObject([
+      {
+        path: ['nick'],
+        params: { code: 'BASE_TYPE_BAD_LENGTH' },
+        message: `Must be between 1 and ${max} in length.`,
+      },
+    ]);
+  });
+});

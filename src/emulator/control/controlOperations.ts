@@ -15,19 +15,7 @@ import { isThread, renderChannel, renderGuild, renderMember } from '../world/ren
 import { defined } from '../world/seed.js';
 import { toIso, toIsoOrNull } from '../world/time.js';
 import type { World } from '../world/world.js';
-import type {
-  acceptInviteBody,
-  createApplicationBody,
-  createChannelBody,
-  createDmBody,
-  createGuildBody,
-  createIntegrationBody,
-  createUserBody,
-  patchGuildBody,
-  putMemberBody,
-  putPresenceBody,
-  putThreadMemberBody,
-} from './controlSchemas.js';
+import type * as schemas from './controlSchemas.js';
 
 type In<S extends z.ZodType> = z.output<S>;
 
@@ -37,7 +25,7 @@ function toMs(value: number | string | null | undefined): number | null {
 }
 
 /** `POST /_emulator/applications`. */
-export function createApplication(world: World, input: In<typeof createApplicationBody>) {
+export function createApplication(world: World, input: In<typeof schemas.createApplicationBody>) {
   const app = world.createApplication(defined(input));
   return {
     id: app.id,
@@ -49,7 +37,7 @@ export function createApplication(world: World, input: In<typeof createApplicati
 }
 
 /** `POST /_emulator/users`: the token belongs to `application_id`, or to the first application. */
-export function createUser(world: World, input: In<typeof createUserBody>) {
+export function createUser(world: World, input: In<typeof schemas.createUserBody>) {
   const applicationId = input.application_id ?? [...world.applications.keys()][0];
   if (applicationId === undefined) {
     throw PlatformError.field(
@@ -78,20 +66,20 @@ export function createUser(world: World, input: In<typeof createUserBody>) {
  * `PUT /_emulator/users/{user_id}/presence`: sets the user's presence status (404 10013 for an
  * unknown user). Every presence count and the widget follow at once.
  */
-export function putPresence(world: World, userId: Snowflake, input: In<typeof putPresenceBody>) {
+export function putPresence(world: World, userId: Snowflake, input: In<typeof schemas.putPresenceBody>) {
   const user = world.setPresence(userId, input.status);
   return { user_id: user.id, status: user.status };
 }
 
 /** `POST /_emulator/guilds`: the owner (a user or a bot user) becomes the first member. */
-export function createGuild(world: World, input: In<typeof createGuildBody>) {
+export function createGuild(world: World, input: In<typeof schemas.createGuildBody>) {
   world.requireUser(input.owner_id);
   const guild = world.guilds.create(defined(input));
   return renderGuild(guild);
 }
 
 /** `PATCH /_emulator/guilds/{guild_id}`. */
-export function patchGuild(world: World, guildId: Snowflake, input: In<typeof patchGuildBody>) {
+export function patchGuild(world: World, guildId: Snowflake, input: In<typeof schemas.patchGuildBody>) {
   const guild = world.guilds.require(guildId);
   if (input.owner_id !== undefined) {
     world.requireUser(input.owner_id);
@@ -118,7 +106,7 @@ export function putMember(
   world: World,
   guildId: Snowflake,
   userId: Snowflake,
-  input: In<typeof putMemberBody>,
+  input: In<typeof schemas.putMemberBody>,
 ) {
   const guild = world.guilds.require(guildId);
   world.requireUser(userId);
@@ -167,7 +155,7 @@ export function putMember(
 }
 
 /** `POST /_emulator/guilds/{guild_id}/channels`: threads need a parent channel of the guild. */
-export function createChannel(world: World, guildId: Snowflake, input: In<typeof createChannelBody>) {
+export function createChannel(world: World, guildId: Snowflake, input: In<typeof schemas.createChannelBody>) {
   const guild = world.guilds.require(guildId);
   const thread = input.type === 10 || input.type === 11 || input.type === 12;
   if (input.parent_id !== undefined) {
@@ -214,7 +202,7 @@ export function putThreadMember(
   world: World,
   channelId: Snowflake,
   userId: Snowflake,
-  input: In<typeof putThreadMemberBody>,
+  input: In<typeof schemas.putThreadMemberBody>,
 ) {
   const { guild, channel } = world.guilds.requireChannel(channelId);
   if (!isThread(channel)) throw PlatformError.badRequest('Not a thread.', 50024);
@@ -248,7 +236,11 @@ export function putThreadMember(
 }
 
 /** `POST /_emulator/guilds/{guild_id}/integrations`. */
-export function createIntegration(world: World, guildId: Snowflake, input: In<typeof createIntegrationBody>) {
+export function createIntegration(
+  world: World,
+  guildId: Snowflake,
+  input: In<typeof schemas.createIntegrationBody>,
+) {
   const guild = world.guilds.require(guildId);
   const app = input.application_id === undefined ? undefined : world.applications.get(input.application_id);
   if (input.application_id !== undefined && !app) {
@@ -280,7 +272,7 @@ export function createIntegration(world: World, guildId: Snowflake, input: In<ty
 }
 
 /** `POST /_emulator/dms`. */
-export function createDm(world: World, input: In<typeof createDmBody>) {
+export function createDm(world: World, input: In<typeof schemas.createDmBody>) {
   const author = world.requireUser(input.author_id);
   world.requireUser(input.recipient_id);
   if (input.application_id !== undefined && !world.applications.has(input.application_id)) {
@@ -307,7 +299,7 @@ export function createDm(world: World, input: In<typeof createDmBody>) {
  * the IS_GUEST member flag through a guest invite; the invite's uses go up. A user who is already a
  * member uses nothing and gains nothing (200).
  */
-export function acceptInvite(world: World, code: string, input: In<typeof acceptInviteBody>) {
+export function acceptInvite(world: World, code: string, input: In<typeof schemas.acceptInviteBody>) {
   const invite = world.invites.require(code);
   world.requireUser(input.user_id);
   if (invite.guild_id === null) throw PlatformError.badRequest('Only guild invites can be accepted here.');

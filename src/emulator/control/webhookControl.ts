@@ -8,8 +8,7 @@ import { z } from 'zod';
 import { lobbyMetadata, sendLobbyMessageBody } from '../../spec/schemas/lobby.js';
 import { snowflake } from '../../spec/schemas/common.js';
 import { webhookEventTypes } from '../../spec/schemas/webhookEvent.js';
-import { safeRun } from '../http/validateRequest.js';
-import { type FieldError, fieldErrorTree, PlatformError } from '../platformError.js';
+import { PlatformError } from '../platformError.js';
 import {
   authorize,
   deauthorize,
@@ -22,8 +21,7 @@ import {
 } from '../webhooks/webhookEvents.js';
 import type { World } from '../world/world.js';
 import type { ControlDeps, ControlRoute } from './controlApi.js';
-
-const SNOW = '(\\d{1,20})';
+import { parseControlBody } from './parseControlBody.js';
 
 /** `PUT /_emulator/applications/{id}/webhook`. */
 export const putWebhookBody = z.object({
@@ -68,12 +66,6 @@ function isHttpUrl(value: string): boolean {
 }
 
 /** Validates a control body as the rest of the control API does (400 50035 naming each field). */
-function parse<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
-  const errors: FieldError[] = [];
-  const data = safeRun(schema, value ?? Object.create(null), errors);
-  if (errors.length > 0) throw PlatformError.invalidForm(fieldErrorTree(errors));
-  return data as z.output<S>;
-}
 
 /** What `GET`/`PUT …/webhook` answer. */
 function webhookAnswer(world: World, applicationId: string) {
@@ -92,13 +84,12 @@ function webhookAnswer(world: World, applicationId: string) {
 export const webhookControlRoutes: readonly ControlRoute[] = [
   {
     method: 'PUT',
-    pattern: new RegExp(`^/applications/${SNOW}/webhook$`),
-    path: '/_emulator/applications/{application_id}/webhook',
+    path: '/applications/{application_id}/webhook',
     summary:
       'set the Webhook Events URL after the PING handshake (a signed PING must get 204, a badly signed one 401; else 400 naming why): {url, event_types?} → {url, event_types, public_key}',
-    run: async (deps: ControlDeps, [appId], body) => {
-      const input = parse(putWebhookBody, body);
-      const id = appId as string;
+    run: async (deps: ControlDeps, { application_id }, body) => {
+      const input = parseControlBody(putWebhookBody, body);
+      const id = application_id as string;
       requireApplication(deps.world, id);
       const outcome = await deps.webhooks.handshake(id, input.url);
       if (!outcome.ok) throw PlatformError.field(['url'], 'WEBHOOK_HANDSHAKE_FAILED', outcome.reason);
@@ -113,19 +104,20 @@ export const webhookControlRoutes: readonly ControlRoute[] = [
   },
   {
     method: 'GET',
-    pattern: new RegExp(`^/applications/${SNOW}/webhook$`),
-    path: '/_emulator/applications/{application_id}/webhook',
+    path: '/applications/{application_id}/webhook',
     summary:
       'the Webhook Events URL: {url (null when none), event_types, public_key, disabled?: {at, url, reason}}',
-    run: (deps, [appId]) => ({ status: 200, body: webhookAnswer(deps.world, appId as string) }),
+    run: (deps, { application_id }) => ({
+      status: 200,
+      body: webhookAnswer(deps.world, application_id as string),
+    }),
   },
   {
     method: 'DELETE',
-    pattern: new RegExp(`^/applications/${SNOW}/webhook$`),
-    path: '/_emulator/applications/{application_id}/webhook',
+    path: '/applications/{application_id}/webhook',
     summary: 'remove the Webhook Events URL (events still queued are dropped) → 204',
-    run: (deps, [appId]) => {
-      const id = appId as string;
+    run: (deps, { application_id }) => {
+      const id = application_id as string;
       requireApplication(deps.world, id);
       deps.world.webhooks.configs.delete(id);
       deps.webhooks.removed(id);
@@ -134,79 +126,72 @@ export const webhookControlRoutes: readonly ControlRoute[] = [
   },
   {
     method: 'POST',
-    pattern: new RegExp(`^/applications/${SNOW}/authorizations$`),
-    path: '/_emulator/applications/{application_id}/authorizations',
+    path: '/applications/{application_id}/authorizations',
     summary:
       'a user authorizes the application (a bearer token is issued; APPLICATION_AUTHORIZED): {user_id, scopes} → {user_id, application_id, scopes, access_token}',
-    run: (deps, [appId], body) => ({
+    run: (deps, { application_id }, body) => ({
       status: 201,
-      body: authorize(deps.world, appId as string, parse(authorizeBody, body)),
+      body: authorize(deps.world, application_id as string, parseControlBody(authorizeBody, body)),
     }),
   },
   {
     method: 'DELETE',
-    pattern: new RegExp(`^/applications/${SNOW}/authorizations/${SNOW}$`),
-    path: '/_emulator/applications/{application_id}/authorizations/{user_id}',
+    path: '/applications/{application_id}/authorizations/{user_id}',
     summary:
       'a user revokes the application (their tokens stop working; APPLICATION_DEAUTHORIZED when there was one) → 204',
-    run: (deps, [appId, userId]) => {
-      deauthorize(deps.world, appId as string, userId as string);
+    run: (deps, { application_id, user_id }) => {
+      deauthorize(deps.world, application_id as string, user_id as string);
       return { status: 204 };
     },
   },
   {
     method: 'POST',
-    pattern: new RegExp(`^/lobbies/${SNOW}/messages$`),
-    path: '/_emulator/lobbies/{lobby_id}/messages',
+    path: '/lobbies/{lobby_id}/messages',
     summary:
       'a lobby member posts a message (LOBBY_MESSAGE_CREATE): {user_id, content, metadata?, flags?} → the message',
-    run: (deps, [lobbyId], body) => ({
+    run: (deps, { lobby_id }, body) => ({
       status: 201,
-      body: postLobbyMessage(deps.world, lobbyId as string, parse(postLobbyMessageBody, body)),
+      body: postLobbyMessage(deps.world, lobby_id as string, parseControlBody(postLobbyMessageBody, body)),
     }),
   },
   {
     method: 'PATCH',
-    pattern: new RegExp(`^/lobbies/${SNOW}/messages/${SNOW}$`),
-    path: '/_emulator/lobbies/{lobby_id}/messages/{message_id}',
+    path: '/lobbies/{lobby_id}/messages/{message_id}',
     summary: 'edit a lobby message (LOBBY_MESSAGE_UPDATE): {content?, metadata?} → the message',
-    run: (deps, [lobbyId, messageId], body) => ({
+    run: (deps, { lobby_id, message_id }, body) => ({
       status: 200,
       body: editLobbyMessage(
         deps.world,
-        lobbyId as string,
-        messageId as string,
-        parse(patchLobbyMessageBody, body),
+        lobby_id as string,
+        message_id as string,
+        parseControlBody(patchLobbyMessageBody, body),
       ),
     }),
   },
   {
     method: 'DELETE',
-    pattern: new RegExp(`^/lobbies/${SNOW}/messages/${SNOW}$`),
-    path: '/_emulator/lobbies/{lobby_id}/messages/{message_id}',
+    path: '/lobbies/{lobby_id}/messages/{message_id}',
     summary: 'delete a lobby message (LOBBY_MESSAGE_DELETE) → 204 (404 10008 unknown message)',
-    run: (deps, [lobbyId, messageId]) => {
-      deleteLobbyMessage(deps.world, lobbyId as string, messageId as string);
+    run: (deps, { lobby_id, message_id }) => {
+      deleteLobbyMessage(deps.world, lobby_id as string, message_id as string);
       return { status: 204 };
     },
   },
   {
     method: 'PATCH',
-    pattern: new RegExp(`^/dms/${SNOW}$`),
-    path: '/_emulator/dms/{message_id}',
+    path: '/dms/{message_id}',
     summary: 'edit a direct message (GAME_DIRECT_MESSAGE_UPDATE): {content} → the message',
-    run: (deps, [messageId], body) => ({
+    run: (deps, { message_id }, body) => ({
       status: 200,
-      body: editDm(deps.world, messageId as string, parse(patchDmBody, body).content),
+      body: editDm(deps.world, message_id as string, parseControlBody(patchDmBody, body).content),
     }),
   },
   {
     method: 'DELETE',
-    pattern: new RegExp(`^/dms/${SNOW}$`),
-    path: '/_emulator/dms/{message_id}',
+    path: '/dms/{message_id}',
     summary: 'delete a direct message (GAME_DIRECT_MESSAGE_DELETE) → 204 (404 10008 unknown message)',
-    run: (deps, [messageId]) => {
-      deleteDm(deps.world, messageId as string);
+    run: (deps, { message_id }) => {
+      deleteDm(deps.world, message_id as string);
       return { status: 204 };
     },
   },

@@ -26,7 +26,7 @@ import type {
   ResumeData,
 } from '../../spec/schemas/gateway.js';
 import type { PrivilegedIntent } from '../world/accountRecords.js';
-import type { EmulatorEvent } from '../world/eventLog.js';
+import type { EmulatorEvent } from '../world/EventLog.js';
 import { renderUser } from '../world/renderAccount.js';
 import type { World } from '../world/world.js';
 import { botMembershipChange, onShard, receives } from './dispatchRules.js';

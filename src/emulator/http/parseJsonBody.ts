@@ -6,7 +6,8 @@
  * {@link MAX_JSON_DEPTH} or more than {@link MAX_JSON_CONTAINERS} objects and arrays are refused so
  * that nothing later recurses or allocates without bound.
  */
-import { extraErrorCodes, type FieldError, fieldErrorTree, PlatformError } from '../platformError.js';
+import { ErrorCode } from '../../spec/codes.js';
+import { type FieldError, fieldErrorTree, PlatformError } from '../platformError.js';
 
 /** Deepest nesting a request body may have (the platform's bodies need fewer than 10 levels). */
 export const MAX_JSON_DEPTH = 32;
@@ -22,7 +23,7 @@ export function parseJsonBody(text: string): unknown {
   try {
     raw = JSON.parse(text);
   } catch {
-    throw new PlatformError(400, extraErrorCodes.INVALID_JSON, 'The request body contains invalid JSON.');
+    throw new PlatformError(400, ErrorCode.INVALID_JSON, 'The request body contains invalid JSON.');
   }
   return harden(raw);
 }

@@ -5,7 +5,8 @@
  * that fails before the body is whole rejects with {@link ClientGoneError}.
  */
 import type { IncomingMessage } from 'node:http';
-import { extraErrorCodes, PlatformError } from '../platformError.js';
+import { ErrorCode } from '../../spec/codes.js';
+import { PlatformError } from '../platformError.js';
 
 /**
  * The client went away before its request body arrived whole (it aborted, or the connection was
@@ -21,7 +22,7 @@ export class ClientGoneError extends Error {
 
 /** The 413 answer. */
 export function tooLarge(): PlatformError {
-  return new PlatformError(413, extraErrorCodes.REQUEST_ENTITY_TOO_LARGE, 'Request entity too large');
+  return new PlatformError(413, ErrorCode.REQUEST_ENTITY_TOO_LARGE, 'Request entity too large');
 }
 
 /**

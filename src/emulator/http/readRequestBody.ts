@@ -8,7 +8,8 @@
 import type { IncomingMessage } from 'node:http';
 import type { RouteDef } from '../../spec/route.js';
 import type { UploadedFile } from '../handlers/handlerTypes.js';
-import { extraErrorCodes, PlatformError } from '../platformError.js';
+import { ErrorCode } from '../../spec/codes.js';
+import { PlatformError } from '../platformError.js';
 import {
   MultipartError,
   MultipartFileTooLargeError,
@@ -135,7 +136,7 @@ async function readMultipart(
     if (error instanceof MultipartFileTooLargeError)
       throw new PlatformError(
         413,
-        extraErrorCodes.REQUEST_ENTITY_TOO_LARGE,
+        ErrorCode.REQUEST_ENTITY_TOO_LARGE,
         `Request entity too large: ${error.message}.`,
       );
     if (error instanceof MultipartError) throw multipartError(error.message);

@@ -3,9 +3,10 @@
  * segments (literal or `{placeholder}`). A request path matches a template segment by segment; when
  * several templates match, literal segments win over placeholders at the first place they differ
  * (`/members/@me` before `/members/{user_id}`). A path that matches no template is a 404; one that
- * matches only templates of other methods is a 405.
+ * matches only templates of other methods is a 405. The control API routes its own table with it too
+ * (any entry with a method and a path template).
  */
-import type { HttpMethod, RouteDef } from '../../spec/route.js';
+import type { RouteDef } from '../../spec/route.js';
 
 type Segment =
   | { readonly literal: string }
@@ -35,17 +36,23 @@ function rank(segment: Segment | undefined): number {
   return 'pattern' in segment ? 1 : 2;
 }
 
-interface CompiledRoute {
-  readonly route: RouteDef;
+/** What the router routes: a method and a path template (a {@link RouteDef}, a control route). */
+export interface RoutedPath {
+  readonly method: string;
+  readonly path: string;
+}
+
+interface CompiledRoute<R extends RoutedPath> {
+  readonly route: R;
   /** A literal segment, a whole-segment placeholder, or a mixed one (`{id}.png`) as a pattern. */
   readonly segments: ReadonlyArray<Segment>;
 }
 
 /** What the router found for a method and path. */
-export type RouteMatch =
-  | { readonly kind: 'found'; readonly route: RouteDef; readonly params: Record<string, string> }
+export type RouteMatch<R extends RoutedPath = RouteDef> =
+  | { readonly kind: 'found'; readonly route: R; readonly params: Record<string, string> }
   | { readonly kind: 'notFound' }
-  | { readonly kind: 'methodNotAllowed'; readonly allowed: readonly HttpMethod[] };
+  | { readonly kind: 'methodNotAllowed'; readonly allowed: readonly R['method'][] };
 
 /** Splits a path into segments; undefined when a segment is not valid percent-encoding. */
 function splitPath(path: string): string[] | undefined {
@@ -64,11 +71,11 @@ function splitPath(path: string): string[] | undefined {
 }
 
 /** Routes by method and path. */
-export class Router {
-  readonly #byLength = new Map<number, CompiledRoute[]>();
+export class Router<R extends RoutedPath = RouteDef> {
+  readonly #byLength = new Map<number, CompiledRoute<R>[]>();
 
   /** Compiles every route's path template (relative to the API base, e.g. `/lobbies/{lobby_id}`). */
-  constructor(routes: readonly RouteDef[]) {
+  constructor(routes: readonly R[]) {
     for (const route of routes) {
       const segments = route.path.split('/').slice(1).map(compileSegment);
       const list = this.#byLength.get(segments.length) ?? [];
@@ -80,11 +87,11 @@ export class Router {
   }
 
   /** Finds the route for `method` and `path` (below the API base, without query string). */
-  match(method: string, path: string): RouteMatch {
+  match(method: string, path: string): RouteMatch<R> {
     const parts = splitPath(path);
     if (!parts) return { kind: 'notFound' };
     const candidates = this.#byLength.get(parts.length) ?? [];
-    const allowed: HttpMethod[] = [];
+    const allowed: R['method'][] = [];
     for (const candidate of candidates) {
       const params = matchSegments(candidate, parts);
       if (!params) continue;
@@ -95,7 +102,7 @@ export class Router {
   }
 }
 
-function specificity(a: CompiledRoute, b: CompiledRoute): number {
+function specificity<R extends RoutedPath>(a: CompiledRoute<R>, b: CompiledRoute<R>): number {
   for (let i = 0; i < a.segments.length; i++) {
     const x = rank(a.segments[i]);
     const y = rank(b.segments[i]);
@@ -104,8 +111,8 @@ function specificity(a: CompiledRoute, b: CompiledRoute): number {
   return 0;
 }
 
-function matchSegments(
-  candidate: CompiledRoute,
+function matchSegments<R extends RoutedPath>(
+  candidate: CompiledRoute<R>,
   parts: readonly string[],
 ): Record<string, string> | undefined {
   const params = Object.create(null) as Record<string, string>;

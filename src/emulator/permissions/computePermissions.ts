@@ -9,7 +9,7 @@
  * A member under a timeout keeps only VIEW_CHANNEL and READ_MESSAGE_HISTORY (unless owner or
  * administrator); a member pending membership screening holds no permission beyond those either.
  */
-import { Permissions } from '../../spec/permissions.js';
+import { type PermissionName, Permissions } from '../../spec/permissions.js';
 import type { ChannelRecord, GuildRecord, MemberRecord } from '../world/guildRecords.js';
 import { isThread } from '../world/renderGuild.js';
 
@@ -73,4 +73,21 @@ export function computeChannelPermissions(
   // Overwrites cannot lift a timeout's or screening's restriction.
   if (isTimedOut(member, now) || member.pending) permissions &= RESTRICTED_KEEP;
   return permissions;
+}
+
+/**
+ * Whether @everyone (a member with no role) holds every permission of `names` in `channel`: the
+ * @everyone role's permissions with the channel's @everyone overwrite applied.
+ */
+export function everyoneCan(
+  guild: GuildRecord,
+  channel: ChannelRecord,
+  names: readonly PermissionName[],
+): boolean {
+  const everyone = guild.roles.get(guild.id);
+  let bits = everyone && /^\d+$/.test(everyone.permissions) ? BigInt(everyone.permissions) : 0n;
+  if ((bits & Permissions.ADMINISTRATOR) !== 0n) return true;
+  const overwrite = channel.permission_overwrites.find((o) => o.type === 0 && o.id === guild.id);
+  if (overwrite) bits = (bits & ~BigInt(overwrite.deny)) | BigInt(overwrite.allow);
+  return names.every((name) => (bits & Permissions[name]) !== 0n);
 }

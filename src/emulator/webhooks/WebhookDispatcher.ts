@@ -14,9 +14,9 @@
 import type { Clock, TimerHandle } from '../../clock.js';
 import { isWebhookEventType, WebhookType } from '../../spec/schemas/webhookEvent.js';
 import type { Snowflake } from '../world/accountRecords.js';
-import type { EmulatorEvent, EventLog } from '../world/eventLog.js';
+import type { EmulatorEvent, EventLog } from '../world/EventLog.js';
 import { toIso } from '../world/time.js';
-import type { DeliveryRecord, WebhookStore } from './webhookStore.js';
+import type { DeliveryRecord, WebhookStore } from './WebhookStore.js';
 
 /** Timing and failure handling of deliveries. */
 export interface WebhookDeliverySettings {

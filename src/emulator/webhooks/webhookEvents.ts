@@ -5,7 +5,7 @@
  * {@link WebhookDispatcher} delivers it from the log.
  */
 import { ErrorCode } from '../../spec/codes.js';
-import { messageWire, sendLobbyMessage, UNKNOWN_MESSAGE } from '../handlers/lobby/lobbyRules.js';
+import { messageWire, sendLobbyMessage } from '../handlers/lobby/lobbyRules.js';
 import { PlatformError } from '../platformError.js';
 import type { DmMessageRecord, Snowflake } from '../world/accountRecords.js';
 import type { LobbyRecord, StringDict } from '../world/lobbyRecords.js';
@@ -46,7 +46,7 @@ export function editLobbyMessage(
 ): Record<string, unknown> {
   const lobby = anyLobby(world, lobbyId);
   const message = lobby.messages.find((m) => m.id === messageId);
-  if (!message) throw new PlatformError(404, UNKNOWN_MESSAGE, 'Unknown Message');
+  if (!message) throw PlatformError.unknown(ErrorCode.UNKNOWN_MESSAGE);
   if (input.content !== undefined) message.content = input.content;
   if (input.metadata !== undefined) message.metadata = input.metadata === null ? null : { ...input.metadata };
   const wire = {
@@ -62,7 +62,7 @@ export function editLobbyMessage(
 export function deleteLobbyMessage(world: World, lobbyId: Snowflake, messageId: Snowflake): void {
   const lobby = anyLobby(world, lobbyId);
   const index = lobby.messages.findIndex((m) => m.id === messageId);
-  if (index < 0) throw new PlatformError(404, UNKNOWN_MESSAGE, 'Unknown Message');
+  if (index < 0) throw PlatformError.unknown(ErrorCode.UNKNOWN_MESSAGE);
   lobby.messages.splice(index, 1);
   world.emitForApplication(lobby.application_id, 'LOBBY_MESSAGE_DELETE', {
     id: messageId,
@@ -116,7 +116,7 @@ export function emitDmEvent(
 /** The direct message, or 404 code 10008 Unknown Message. */
 function requireDm(world: World, messageId: Snowflake): DmMessageRecord {
   const message = world.dmMessages.get(messageId);
-  if (!message) throw new PlatformError(404, UNKNOWN_MESSAGE, 'Unknown Message');
+  if (!message) throw PlatformError.unknown(ErrorCode.UNKNOWN_MESSAGE);
   return message;
 }
 
@@ -176,12 +176,9 @@ export function deauthorize(world: World, applicationId: Snowflake, userId: Snow
   return revoked;
 }
 
-/** The platform's Unknown Application code (not in the specification's table). */
-export const UNKNOWN_APPLICATION = 10002;
-
 /** The application, or 404 code 10002 Unknown Application. */
 export function requireApplication(world: World, applicationId: Snowflake) {
   const app = world.applications.get(applicationId);
-  if (!app) throw new PlatformError(404, UNKNOWN_APPLICATION, 'Unknown Application');
+  if (!app) throw PlatformError.unknown(ErrorCode.UNKNOWN_APPLICATION);
   return app;
 }

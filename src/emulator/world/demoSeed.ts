@@ -23,7 +23,7 @@
  */
 import { combinePermissions } from '../../spec/permissions.js';
 import type { SeedObject } from './seed.js';
-import { SnowflakeGenerator } from './snowflakeGenerator.js';
+import { SnowflakeGenerator } from './SnowflakeGenerator.js';
 
 /** The demo world's fixed creation time: 2025-01-01T00:00:00Z. */
 export const DEMO_EPOCH_MS = Date.UTC(2025, 0, 1);

@@ -3,6 +3,7 @@
  * accountRecords). A guild owns its roles, channels (threads included), members, bans, integrations
  * and audit log; invites live in the world by code because they are looked up by code alone.
  */
+import type { AuditLogEventValue } from '../../spec/auditLogEvents.js';
 import type { EpochMs, Snowflake } from './accountRecords.js';
 
 /** Role colors (gradient colors with ENHANCED_ROLE_COLORS). */
@@ -147,8 +148,8 @@ export interface AuditLogEntryRecord {
   guild_id: Snowflake;
   user_id: Snowflake | null;
   target_id: Snowflake | null;
-  /** The platform's audit-log event number (e.g. 20 MEMBER_KICK, 22 MEMBER_BAN_ADD). */
-  action_type: number;
+  /** The platform's audit-log event number, from spec/auditLogEvents.ts (20 MEMBER_KICK, …). */
+  action_type: AuditLogEventValue;
   reason: string | null;
   changes: Array<{ key: string; old_value?: unknown; new_value?: unknown }>;
   options: Record<string, unknown> | null;

@@ -4,6 +4,7 @@
  * Entries may bring their own ids and tokens (so that samples and docs can name them) or let the
  * emulator make them; references between entries are by id.
  */
+import { limits } from '../../spec/limits.js';
 import { z } from 'zod';
 import { snowflake, permissionString } from '../../spec/schemas/common.js';
 import { idleTimeoutSeconds, lobbyMemberFlags, lobbyMetadata } from '../../spec/schemas/lobby.js';
@@ -14,8 +15,8 @@ import type { World, WorldSettings } from './world.js';
 
 const intent = z.enum(['GUILD_MEMBERS', 'MESSAGE_CONTENT', 'GUILD_PRESENCES']);
 const permissions = permissionString;
-/** A guild holds at most 250 roles, @everyone included (the platform's code 30005). */
-const MAX_SEED_ROLES = 249;
+/** A guild holds `limits.role.maxPerGuild` roles, @everyone included: a seed lists the others. */
+const MAX_SEED_ROLES = limits.role.maxPerGuild - 1;
 /** A guild holds at most 500 channels (the platform's code 30013). */
 const MAX_SEED_CHANNELS = 500;
 const features = z.array(z.string().min(1).max(100)).max(100);

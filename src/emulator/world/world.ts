@@ -31,13 +31,13 @@ import {
   type Snowflake,
   type UserRecord,
 } from './accountRecords.js';
-import { WebhookStore } from '../webhooks/webhookStore.js';
-import { EventLog } from './eventLog.js';
-import { GuildStore } from './guildStore.js';
-import { InviteStore } from './inviteStore.js';
-import { LobbyStore } from './lobbyStore.js';
+import { WebhookStore } from '../webhooks/WebhookStore.js';
+import { EventLog } from './EventLog.js';
+import { GuildStore } from './GuildStore.js';
+import { InviteStore } from './InviteStore.js';
+import { LobbyStore } from './LobbyStore.js';
 import { unknownUser } from './renderAccount.js';
-import { SnowflakeGenerator } from './snowflakeGenerator.js';
+import { SnowflakeGenerator } from './SnowflakeGenerator.js';
 
 /** Platform behaviour the emulator lets a developer tune. */
 export interface WorldSettings {

@@ -26,6 +26,17 @@ export const imageData = z
     }),
   );
 
+/**
+ * A nickname as requests carry it: at most `limits.member.nickMaxLength` characters, counted as the
+ * platform counts them (code points, so an emoji is one); "" clears it like null.
+ */
+const nickname = z.string().check(
+  z.refine((v) => [...v].length <= limits.member.nickMaxLength, {
+    message: `Must be between 1 and ${limits.member.nickMaxLength} in length.`,
+    params: { code: 'BASE_TYPE_BAD_LENGTH' },
+  }),
+);
+
 /** List Guild Members query: `limit` 1-1000 (default 1), `after` the highest user id seen (default 0). */
 export const listGuildMembersQuery = z.object({
   limit: z._default(
@@ -60,7 +71,7 @@ export const addGuildMemberBody = z.object({
   access_token: z
     .string({ message: 'access_token is required (a user token with the guilds.join scope)' })
     .check(z.minLength(1, { message: 'access_token must not be empty' })),
-  nick: z.nullish(z.string()),
+  nick: z.nullish(nickname),
   roles: z.nullish(z.array(snowflake)),
   mute: z.nullish(z.boolean()),
   deaf: z.nullish(z.boolean()),
@@ -84,7 +95,7 @@ export const editableMemberFlags = flagsInt.check(
  * days ahead (checked by {@link modifyGuildMemberIssues}, which needs the time).
  */
 export const modifyGuildMemberBody = z.object({
-  nick: z.nullish(z.string()),
+  nick: z.nullish(nickname),
   roles: z.nullish(z.array(snowflake)),
   /** 400 when the user is not in voice. */
   mute: z.nullish(z.boolean()),
@@ -216,7 +227,7 @@ export function holdsFieldPermission(permissions: bigint, requirement: FieldPerm
  * `banner` and `avatar` (image data URIs), `bio`.
  */
 export const modifyCurrentMemberBody = z.object({
-  nick: z.nullish(z.string()),
+  nick: z.nullish(nickname),
   banner: z.nullish(imageData),
   avatar: z.nullish(imageData),
   bio: z.nullish(z.string()),
@@ -226,7 +237,7 @@ export type ModifyCurrentMemberBody = z.infer<typeof modifyCurrentMemberBody>;
 
 /** Modify Current User Nick body (deprecated route): `nick`, null or absent to clear it. */
 export const modifyCurrentUserNickBody = z.object({
-  nick: z.nullish(z.string()),
+  nick: z.nullish(nickname),
 });
 /** Modify Current User Nick body. */
 export type ModifyCurrentUserNickBody = z.infer<typeof modifyCurrentUserNickBody>;

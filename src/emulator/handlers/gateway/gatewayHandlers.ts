@@ -4,7 +4,7 @@
  * `session_start_limit` is counted on the emulator's clock by the gateway server's Identify calls.
  */
 import type { World } from '../../world/world.js';
-import { callerApplication } from '../callerOf.js';
+import { callerApplication } from '../access.js';
 import { defineHandlers, type HandlerContext, reply } from '../handlerTypes.js';
 
 /** The gateway's WSS URL as seen by the caller: `ws://<host>/gateway`. */

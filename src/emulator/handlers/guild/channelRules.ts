@@ -20,9 +20,9 @@ import { PlatformError, type FieldError } from '../../platformError.js';
 import type { ChannelRecord, GuildRecord, OverwriteRecord } from '../../world/guildRecords.js';
 import { compareIds, isThread, renderChannel } from '../../world/renderGuild.js';
 import { toIso } from '../../world/time.js';
-import type { HandlerContext } from '../handlerTypes.js';
-import { actingUser, callerIsAdministrator, callerPermissions } from './guildAccess.js';
-import { AuditAction, auditEntry, throwFieldErrors } from './guildRules.js';
+import { type Actor, isAdministrator } from '../access.js';
+import { recordAudit } from '../recordAudit.js';
+import { throwFieldErrors } from './guildRules.js';
 
 /** The default bitrate of a new voice or stage channel. */
 const DEFAULT_BITRATE = 64_000;
@@ -47,10 +47,10 @@ function bitsOf(value: string | number | null | undefined): bigint {
 
 /** Turns request overwrites into records: type inferred (role, else member) when absent. */
 function overwriteRecords(
-  ctx: HandlerContext,
-  guild: GuildRecord,
+  actor: Actor,
   input: NonNullable<CreateGuildChannelBody['permission_overwrites']>,
 ): OverwriteRecord[] {
+  const { guild } = actor;
   const errors: FieldError[] = [];
   const records: OverwriteRecord[] = [];
   input.forEach((entry, index) => {
@@ -73,8 +73,8 @@ function overwriteRecords(
   });
   throwFieldErrors(errors);
   // The caller may only allow or deny what it holds itself; MANAGE_ROLES only as an administrator.
-  const held = callerPermissions(ctx, guild);
-  const admin = callerIsAdministrator(ctx, guild);
+  const held = actor.permissions;
+  const admin = isAdministrator(actor);
   for (const record of records) {
     const asked = BigInt(record.allow) | BigInt(record.deny);
     if ((asked & ~held) !== 0n) throw PlatformError.missingPermissions();
@@ -99,11 +99,8 @@ function parentIssue(
  * Create Guild Channel: the new channel (CHANNEL_CREATE is emitted by the store) and its audit-log
  * entry. Checks the bitrate ceiling of the guild's boost tier, the parent category and the overwrites.
  */
-export function createGuildChannel(
-  ctx: HandlerContext,
-  guild: GuildRecord,
-  body: CreateGuildChannelBody,
-): ChannelRecord {
+export function createGuildChannel(actor: Actor, body: CreateGuildChannelBody): ChannelRecord {
+  const { guild } = actor;
   const type = body.type ?? ChannelType.GUILD_TEXT;
   const errors: FieldError[] = bitrateIssues({ type, bitrate: body.bitrate }, guild).map((issue) => ({
     path: issue.path ?? ['bitrate'],
@@ -114,13 +111,13 @@ export function createGuildChannel(
     type === ChannelType.GUILD_CATEGORY ? undefined : parentIssue(guild, body.parent_id, ['parent_id']);
   if (parent) errors.push(parent);
   throwFieldErrors(errors);
-  const overwrites = overwriteRecords(ctx, guild, body.permission_overwrites ?? []);
+  const overwrites = overwriteRecords(actor, body.permission_overwrites ?? []);
 
   const voice = type === ChannelType.GUILD_VOICE || type === ChannelType.GUILD_STAGE_VOICE;
   const extra: Record<string, unknown> = {};
   if (body.available_tags != null) {
     extra.available_tags = body.available_tags.map((tag) => ({
-      id: ctx.world.ids.next(),
+      id: actor.world.ids.next(),
       name: tag.name,
       moderated: tag.moderated ?? false,
       emoji_id: tag.emoji_id ?? null,
@@ -136,7 +133,7 @@ export function createGuildChannel(
   if (body.default_sort_order != null) extra.default_sort_order = body.default_sort_order;
   if (body.default_forum_layout != null) extra.default_forum_layout = body.default_forum_layout;
 
-  const channel = ctx.world.guilds.createChannel(guild, {
+  const channel = actor.world.guilds.createChannel(guild, {
     name: body.name,
     type,
     ...(body.position == null ? {} : { position: body.position }),
@@ -153,10 +150,12 @@ export function createGuildChannel(
     default_thread_rate_limit_per_user: body.default_thread_rate_limit_per_user ?? null,
     extra,
   });
-  auditEntry(ctx, guild, AuditAction.CHANNEL_CREATE, channel.id, [
-    { key: 'name', new_value: channel.name },
-    { key: 'type', new_value: channel.type },
-  ]);
+  recordAudit(actor, 'CHANNEL_CREATE', channel.id, {
+    changes: [
+      { key: 'name', new_value: channel.name },
+      { key: 'type', new_value: channel.type },
+    ],
+  });
   return channel;
 }
 
@@ -165,11 +164,8 @@ export function createGuildChannel(
  * `lock_permissions` the new parent's overwrites) and emits one CHANNEL_UPDATE per changed channel.
  * Every entry is checked before anything changes.
  */
-export function modifyChannelPositions(
-  ctx: HandlerContext,
-  guild: GuildRecord,
-  entries: readonly ChannelPositionBody[],
-): void {
+export function modifyChannelPositions(actor: Actor, entries: readonly ChannelPositionBody[]): void {
+  const { guild } = actor;
   const errors: FieldError[] = [];
   entries.forEach((entry, index) => {
     const channel = guild.channels.get(entry.id);
@@ -212,7 +208,7 @@ export function modifyChannelPositions(
     }
   }
   for (const channel of [...changed].sort(byPosition)) {
-    ctx.world.emit('CHANNEL_UPDATE', renderChannel(channel), guild.id);
+    actor.world.emit('CHANNEL_UPDATE', renderChannel(channel), guild.id);
   }
 }
 
@@ -220,8 +216,9 @@ export function modifyChannelPositions(
  * List Active Guild Threads: unarchived threads by id descending, and the caller's thread
  * memberships in them.
  */
-export function activeThreads(ctx: HandlerContext, guild: GuildRecord): Record<string, unknown> {
-  const userId = actingUser(ctx).id;
+export function activeThreads(actor: Actor): Record<string, unknown> {
+  const { guild } = actor;
+  const userId = actor.userId;
   const threads = [...guild.channels.values()]
     .filter((c) => isThread(c) && c.thread_metadata?.archived !== true)
     .sort((a, b) => compareIds(b.id, a.id));

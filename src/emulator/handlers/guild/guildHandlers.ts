@@ -6,7 +6,7 @@
  * ADMINISTRATOR pass) and hands the rule work to the rules modules beside it.
  */
 import { ErrorCode } from '../../../spec/codes.js';
-import { extraErrorCodes, PlatformError } from '../../platformError.js';
+import { PlatformError } from '../../platformError.js';
 import { presenceCount } from '../../world/presence.js';
 import { renderChannel } from '../../world/renderGuild.js';
 import { defineHandlers, reply } from '../handlerTypes.js';
@@ -17,15 +17,9 @@ import {
   modifyChannelPositions,
   voiceRegions,
 } from './channelRules.js';
-import { actingUser, callerHas, guildForCaller, guildWire, requireGuild } from './guildAccess.js';
-import {
-  AuditAction,
-  auditEntry,
-  currentUserGuilds,
-  emitGuildUpdate,
-  modifyGuild,
-  previewWire,
-} from './guildRules.js';
+import { actingIn, callerUser, holds } from '../access.js';
+import { recordAudit } from '../recordAudit.js';
+import { currentUserGuilds, emitGuildUpdate, guildWire, modifyGuild, previewWire } from './guildRules.js';
 import { deleteIntegration, guildIntegrations } from './integrationRules.js';
 import {
   incidentsWire,
@@ -47,86 +41,86 @@ import {
 /** Handlers of the guild area's routes. */
 export const guildHandlers = defineHandlers({
   getGuild: (ctx) => {
-    const guild = guildForCaller(ctx, ctx.params.guild_id);
+    const { guild } = actingIn(ctx, ctx.params.guild_id);
     return reply.json(guildWire(ctx.world, guild, ctx.query.with_counts === true));
   },
 
   getGuildPreview: (ctx) => {
-    const guild = requireGuild(ctx.world, ctx.params.guild_id);
+    const guild = ctx.world.guilds.require(ctx.params.guild_id);
     // Members read any preview; others only a discoverable guild's, else it is as if it did not exist.
-    const member = guild.members.has(actingUser(ctx).id);
+    const member = guild.members.has(callerUser(ctx.caller).id);
     if (!member && !guild.features.includes('DISCOVERABLE'))
       throw PlatformError.unknown(ErrorCode.UNKNOWN_GUILD);
     return reply.json(previewWire(ctx.world, guild));
   },
 
   modifyGuild: (ctx) => {
-    const guild = guildForCaller(ctx, ctx.params.guild_id);
-    const changes = modifyGuild(ctx, guild, ctx.body);
-    auditEntry(ctx, guild, AuditAction.GUILD_UPDATE, guild.id, changes);
-    emitGuildUpdate(ctx.world, guild);
-    return reply.json(guildWire(ctx.world, guild));
+    const actor = actingIn(ctx, ctx.params.guild_id);
+    const changes = modifyGuild(actor, ctx.body);
+    recordAudit(actor, 'GUILD_UPDATE', actor.guild.id, { changes });
+    emitGuildUpdate(ctx.world, actor.guild);
+    return reply.json(guildWire(ctx.world, actor.guild));
   },
 
   createGuild: () => {
-    throw new PlatformError(403, extraErrorCodes.BOTS_CANNOT_USE_ENDPOINT, 'Bots cannot use this endpoint');
+    throw new PlatformError(403, ErrorCode.BOTS_CANNOT_USE_ENDPOINT, 'Bots cannot use this endpoint');
   },
 
   getGuildChannels: (ctx) => {
-    const guild = guildForCaller(ctx, ctx.params.guild_id);
+    const { guild } = actingIn(ctx, ctx.params.guild_id);
     return reply.json(guildChannels(guild));
   },
 
   createGuildChannel: (ctx) => {
-    const guild = guildForCaller(ctx, ctx.params.guild_id);
-    return reply.json(renderChannel(createGuildChannel(ctx, guild, ctx.body)), 201);
+    const actor = actingIn(ctx, ctx.params.guild_id);
+    return reply.json(renderChannel(createGuildChannel(actor, ctx.body)), 201);
   },
 
   modifyGuildChannelPositions: (ctx) => {
-    const guild = guildForCaller(ctx, ctx.params.guild_id);
-    modifyChannelPositions(ctx, guild, ctx.body);
+    const actor = actingIn(ctx, ctx.params.guild_id);
+    modifyChannelPositions(actor, ctx.body);
     return reply.noContent();
   },
 
   listActiveGuildThreads: (ctx) => {
-    const guild = guildForCaller(ctx, ctx.params.guild_id);
-    return reply.json(activeThreads(ctx, guild));
+    const actor = actingIn(ctx, ctx.params.guild_id);
+    return reply.json(activeThreads(actor));
   },
 
   getGuildVoiceRegions: (ctx) => {
-    const guild = guildForCaller(ctx, ctx.params.guild_id);
+    const { guild } = actingIn(ctx, ctx.params.guild_id);
     return reply.json(voiceRegions(guild));
   },
 
   getGuildIntegrations: (ctx) => {
-    const guild = guildForCaller(ctx, ctx.params.guild_id);
+    const { guild } = actingIn(ctx, ctx.params.guild_id);
     return reply.json(guildIntegrations(ctx.world, guild));
   },
 
   deleteGuildIntegration: (ctx) => {
-    const guild = guildForCaller(ctx, ctx.params.guild_id);
-    deleteIntegration(ctx, guild, ctx.params.integration_id);
+    const actor = actingIn(ctx, ctx.params.guild_id);
+    deleteIntegration(actor, ctx.params.integration_id);
     return reply.noContent();
   },
 
   getGuildWidgetSettings: (ctx) => {
-    const guild = guildForCaller(ctx, ctx.params.guild_id);
+    const { guild } = actingIn(ctx, ctx.params.guild_id);
     return reply.json(widgetSettingsWire(guild));
   },
 
   modifyGuildWidget: (ctx) => {
-    const guild = guildForCaller(ctx, ctx.params.guild_id);
-    modifyWidget(ctx, guild, ctx.body);
-    return reply.json(widgetSettingsWire(guild));
+    const actor = actingIn(ctx, ctx.params.guild_id);
+    modifyWidget(actor, ctx.body);
+    return reply.json(widgetSettingsWire(actor.guild));
   },
 
   getGuildWidget: (ctx) => {
-    const guild = requireWidgetEnabled(requireGuild(ctx.world, ctx.params.guild_id));
+    const guild = requireWidgetEnabled(ctx.world.guilds.require(ctx.params.guild_id));
     return reply.json(widgetWire(ctx.world, guild));
   },
 
   getGuildWidgetImage: (ctx) => {
-    const guild = requireWidgetEnabled(requireGuild(ctx.world, ctx.params.guild_id));
+    const guild = requireWidgetEnabled(ctx.world.guilds.require(ctx.params.guild_id));
     return reply.bytes(
       'image/png',
       renderWidgetImage(guild, ctx.query.style, presenceCount(ctx.world, guild)),
@@ -134,41 +128,41 @@ export const guildHandlers = defineHandlers({
   },
 
   getGuildVanityUrl: (ctx) => {
-    const guild = guildForCaller(ctx, ctx.params.guild_id);
+    const { guild } = actingIn(ctx, ctx.params.guild_id);
     return reply.json(vanityWire(guild));
   },
 
   getGuildWelcomeScreen: (ctx) => {
-    const guild = guildForCaller(ctx, ctx.params.guild_id);
-    if (!guild.welcome_screen.enabled && !callerHas(ctx, guild, 'MANAGE_GUILD'))
+    const actor = actingIn(ctx, ctx.params.guild_id);
+    if (!actor.guild.welcome_screen.enabled && !holds(actor, 'MANAGE_GUILD'))
       throw PlatformError.missingPermissions();
-    return reply.json(welcomeScreenWire(guild));
+    return reply.json(welcomeScreenWire(actor.guild));
   },
 
   modifyGuildWelcomeScreen: (ctx) => {
-    const guild = guildForCaller(ctx, ctx.params.guild_id);
-    modifyWelcomeScreen(ctx, guild, ctx.body);
-    return reply.json(welcomeScreenWire(guild));
+    const actor = actingIn(ctx, ctx.params.guild_id);
+    modifyWelcomeScreen(actor, ctx.body);
+    return reply.json(welcomeScreenWire(actor.guild));
   },
 
   getGuildOnboarding: (ctx) => {
-    const guild = guildForCaller(ctx, ctx.params.guild_id);
+    const { guild } = actingIn(ctx, ctx.params.guild_id);
     return reply.json(onboardingWire(guild));
   },
 
   modifyGuildOnboarding: (ctx) => {
-    const guild = guildForCaller(ctx, ctx.params.guild_id);
-    modifyOnboarding(ctx, guild, ctx.body);
-    return reply.json(onboardingWire(guild));
+    const actor = actingIn(ctx, ctx.params.guild_id);
+    modifyOnboarding(actor, ctx.body);
+    return reply.json(onboardingWire(actor.guild));
   },
 
   modifyGuildIncidentActions: (ctx) => {
-    const guild = guildForCaller(ctx, ctx.params.guild_id);
-    modifyIncidentActions(ctx, guild, ctx.body);
-    return reply.json(incidentsWire(guild));
+    const actor = actingIn(ctx, ctx.params.guild_id);
+    modifyIncidentActions(actor, ctx.body);
+    return reply.json(incidentsWire(actor.guild));
   },
 
   getCurrentUserGuilds: (ctx) => {
-    return reply.json(currentUserGuilds(ctx.world, actingUser(ctx).id, ctx.query));
+    return reply.json(currentUserGuilds(ctx.world, callerUser(ctx.caller).id, ctx.query));
   },
 });

@@ -1,7 +1,7 @@
 /**
  * The platform's rules for the guild itself: Modify Guild (channel references, mutable features and
  * the permission each needs, image features, locale), Get Guild Preview's visibility, Current User
- * Guilds paging, and the audit-log entries guild operations record.
+ * Guilds paging, and the guild object as these operations answer with it.
  *
  * Choices where the specification names no status or requirement:
  * - a channel field naming no channel of the guild, or one of the wrong type, is 400 50035 on that field;
@@ -10,26 +10,18 @@
  * - an image needing a feature the guild lacks is 400 50035 on the image's field;
  * - features the platform does not let clients change are kept as they are, whatever the body says.
  */
-import { createHash } from 'node:crypto';
 import { ChannelType } from '../../../spec/flags.js';
-import type { PermissionName } from '../../../spec/permissions.js';
+import { type PermissionName, Permissions } from '../../../spec/permissions.js';
 import { featureChangeIssues, type ModifyGuildBody } from '../../../spec/schemas/guild.js';
 import { type FieldError, fieldErrorTree, PlatformError } from '../../platformError.js';
-import type { AuditLogEntryRecord, GuildRecord, MemberRecord } from '../../world/guildRecords.js';
+import { ALL_PERMISSIONS, computeBasePermissions } from '../../permissions/computePermissions.js';
+import type { GuildRecord, MemberRecord } from '../../world/guildRecords.js';
 import { presenceCount } from '../../world/presence.js';
-import { compareIds } from '../../world/renderGuild.js';
+import { compareIds, renderGuild } from '../../world/renderGuild.js';
 import type { World } from '../../world/world.js';
-import type { HandlerContext } from '../handlerTypes.js';
-import { actingUser, callerHas, displayedPermissions, guildWire } from './guildAccess.js';
-
-/** Audit-log event numbers of the operations in this area (the platform's Audit Log Events). */
-export const AuditAction = {
-  GUILD_UPDATE: 1,
-  CHANNEL_CREATE: 10,
-  CHANNEL_UPDATE: 11,
-  INTEGRATION_DELETE: 82,
-  ONBOARDING_UPDATE: 167,
-} as const;
+import { type Actor, holds } from '../access.js';
+import { imageHash } from '../imageHash.js';
+import type { AuditChange } from '../recordAudit.js';
 
 /** The locales the platform accepts for `preferred_locale`. */
 export const platformLocales: readonly string[] = [
@@ -74,21 +66,24 @@ export function throwFieldErrors(errors: readonly FieldError[]): void {
   if (errors.length > 0) throw PlatformError.invalidForm(fieldErrorTree(errors));
 }
 
-/** Records an audit-log entry for the caller with the request's X-Audit-Log-Reason. */
-export function auditEntry(
-  ctx: HandlerContext,
-  guild: GuildRecord,
-  actionType: number,
-  targetId: string | null,
-  changes: AuditLogEntryRecord['changes'] = [],
-): AuditLogEntryRecord {
-  return ctx.world.guilds.audit(guild, {
-    user_id: actingUser(ctx).id,
-    target_id: targetId,
-    action_type: actionType,
-    reason: ctx.auditReason,
-    changes,
-  });
+/** Every permission bit the platform defines (what an owner's or administrator's total shows). */
+const KNOWN_PERMISSIONS: bigint = Object.values(Permissions).reduce((a, b) => a | b, 0n);
+
+/**
+ * The "total permissions of the user in the guild, excluding overwrites" as Current User Guilds
+ * shows them: for owners and administrators every defined bit, not the 64-bit mask the checks use.
+ */
+function displayedPermissions(guild: GuildRecord, member: MemberRecord, now: number): string {
+  const bits = computeBasePermissions(guild, member, now);
+  return String(bits === ALL_PERMISSIONS ? KNOWN_PERMISSIONS : bits);
+}
+
+/**
+ * The guild object of Get Guild, Modify Guild and GUILD_UPDATE; with `withCounts`, its member count
+ * and its non-offline members (world/presence.ts).
+ */
+export function guildWire(world: World, guild: GuildRecord, withCounts = false): Record<string, unknown> {
+  return renderGuild(guild, withCounts ? { withCounts, presenceCount: presenceCount(world, guild) } : {});
 }
 
 /** Emits GUILD_UPDATE with the guild object. */
@@ -113,12 +108,6 @@ const imageFeatures = {
   banner: { still: 'BANNER', animated: 'ANIMATED_BANNER' },
 } as const;
 
-/** The hash the platform stores for image data: `a_` marks an animated image. */
-export function imageHash(data: string): string {
-  const hash = createHash('md5').update(data).digest('hex');
-  return data.startsWith('data:image/gif') ? `a_${hash}` : hash;
-}
-
 /** The features a Modify Guild `features` list leads to: mutable ones as asked, others unchanged. */
 function nextFeatures(current: readonly string[], requested: readonly string[]): string[] {
   const changes = featureChangeIssues(current, requested);
@@ -135,17 +124,14 @@ function nextFeatures(current: readonly string[], requested: readonly string[]):
  * permission (403 50013); channel, image, locale and discovery rules answer 400 50035. Returns the
  * audit-log changes (empty when nothing changed).
  */
-export function modifyGuild(
-  ctx: HandlerContext,
-  guild: GuildRecord,
-  body: ModifyGuildBody,
-): AuditLogEntryRecord['changes'] {
+export function modifyGuild(actor: Actor, body: ModifyGuildBody): AuditChange[] {
+  const { guild } = actor;
   const features =
     body.features === undefined || body.features === null
       ? guild.features
       : nextFeatures(guild.features, body.features);
   for (const change of featureChangeIssues(guild.features, features)) {
-    if (!callerHas(ctx, guild, change.permission as PermissionName)) throw PlatformError.missingPermissions();
+    if (!holds(actor, change.permission as PermissionName)) throw PlatformError.missingPermissions();
   }
 
   const errors: FieldError[] = [];
@@ -194,7 +180,7 @@ export function modifyGuild(
   }
   throwFieldErrors(errors);
 
-  const changes: AuditLogEntryRecord['changes'] = [];
+  const changes: AuditChange[] = [];
   const set = <K extends keyof GuildRecord>(key: K, value: GuildRecord[K]): void => {
     const old = guild[key];
     if (JSON.stringify(old) === JSON.stringify(value)) return;

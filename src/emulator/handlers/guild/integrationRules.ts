@@ -5,14 +5,15 @@
  * not in the specification's table).
  */
 import { limits } from '../../../spec/limits.js';
-import { extraErrorCodes, PlatformError } from '../../platformError.js';
+import { ErrorCode } from '../../../spec/codes.js';
+import { PlatformError } from '../../platformError.js';
 import type { GuildRecord, IntegrationRecord } from '../../world/guildRecords.js';
 import { renderUser } from '../../world/renderAccount.js';
 import { compareIds } from '../../world/renderGuild.js';
 import { toIsoOrNull } from '../../world/time.js';
 import type { World } from '../../world/world.js';
-import type { HandlerContext } from '../handlerTypes.js';
-import { AuditAction, auditEntry } from './guildRules.js';
+import type { Actor } from '../access.js';
+import { recordAudit } from '../recordAudit.js';
 
 /** The platform's own integration type (bots); the (b) fields are not sent for it. */
 const BOT_TYPE = 'discord';
@@ -69,19 +70,24 @@ export function guildIntegrations(world: World, guild: GuildRecord): Record<stri
  * Delete Guild Integration: removes it, kicks its bot (GUILD_MEMBER_REMOVE), records the audit-log
  * entry and fires GUILD_INTEGRATIONS_UPDATE and INTEGRATION_DELETE.
  */
-export function deleteIntegration(ctx: HandlerContext, guild: GuildRecord, integrationId: string): void {
+export function deleteIntegration(actor: Actor, integrationId: string): void {
+  const { guild } = actor;
   const integration = guild.integrations.get(integrationId);
-  if (!integration) throw new PlatformError(404, extraErrorCodes.UNKNOWN_INTEGRATION, 'Unknown Integration');
+  if (!integration) throw PlatformError.unknown(ErrorCode.UNKNOWN_INTEGRATION);
   guild.integrations.delete(integrationId);
   const app =
-    integration.application_id === null ? undefined : ctx.world.applications.get(integration.application_id);
-  if (app && app.bot_user_id !== guild.owner_id) ctx.world.guilds.removeMember(guild, app.bot_user_id);
-  auditEntry(ctx, guild, AuditAction.INTEGRATION_DELETE, integration.id, [
-    { key: 'name', old_value: integration.name },
-    { key: 'type', old_value: integration.type },
-  ]);
-  ctx.world.emit('GUILD_INTEGRATIONS_UPDATE', { guild_id: guild.id }, guild.id);
-  ctx.world.emit(
+    integration.application_id === null
+      ? undefined
+      : actor.world.applications.get(integration.application_id);
+  if (app && app.bot_user_id !== guild.owner_id) actor.world.guilds.removeMember(guild, app.bot_user_id);
+  recordAudit(actor, 'INTEGRATION_DELETE', integration.id, {
+    changes: [
+      { key: 'name', old_value: integration.name },
+      { key: 'type', old_value: integration.type },
+    ],
+  });
+  actor.world.emit('GUILD_INTEGRATIONS_UPDATE', { guild_id: guild.id }, guild.id);
+  actor.world.emit(
     'INTEGRATION_DELETE',
     {
       id: integration.id,

@@ -22,13 +22,16 @@ import {
   onboardingEveryoneIssues,
 } from '../../../spec/schemas/onboarding.js';
 import type { ModifyWelcomeScreenBody } from '../../../spec/schemas/welcomeScreen.js';
-import { extraErrorCodes, type FieldError, PlatformError } from '../../platformError.js';
+import { ErrorCode } from '../../../spec/codes.js';
+import { type FieldError, PlatformError } from '../../platformError.js';
 import type { GuildRecord, OnboardingRecord } from '../../world/guildRecords.js';
 import { isThread } from '../../world/renderGuild.js';
 import { parseIso, toIsoOrNull } from '../../world/time.js';
-import type { HandlerContext } from '../handlerTypes.js';
-import { everyoneCan } from './guildAccess.js';
-import { AuditAction, auditEntry, emitGuildUpdate, throwFieldErrors } from './guildRules.js';
+import { everyoneCan } from '../../permissions/computePermissions.js';
+import type { World } from '../../world/world.js';
+import type { Actor } from '../access.js';
+import { recordAudit } from '../recordAudit.js';
+import { emitGuildUpdate, throwFieldErrors } from './guildRules.js';
 
 /** The guild feature that marks an enabled welcome screen. */
 const WELCOME_FEATURE = 'WELCOME_SCREEN_ENABLED';
@@ -49,11 +52,8 @@ function isPlainChannel(guild: GuildRecord, id: string): boolean {
 }
 
 /** Modify Guild Welcome Screen: applies the body; GUILD_UPDATE when `enabled` changes. */
-export function modifyWelcomeScreen(
-  ctx: HandlerContext,
-  guild: GuildRecord,
-  body: ModifyWelcomeScreenBody,
-): void {
+export function modifyWelcomeScreen(actor: Actor, body: ModifyWelcomeScreenBody): void {
+  const { guild } = actor;
   const errors: FieldError[] = [];
   (body.welcome_channels ?? []).forEach((entry, index) => {
     if (!isPlainChannel(guild, entry.channel_id)) {
@@ -89,8 +89,8 @@ export function modifyWelcomeScreen(
       ? [...guild.features, WELCOME_FEATURE]
       : guild.features.filter((f) => f !== WELCOME_FEATURE);
   }
-  auditEntry(ctx, guild, AuditAction.GUILD_UPDATE, guild.id, changes);
-  if (toggled) emitGuildUpdate(ctx.world, guild);
+  recordAudit(actor, 'GUILD_UPDATE', guild.id, { changes });
+  if (toggled) emitGuildUpdate(actor.world, guild);
 }
 
 /** The onboarding object. */
@@ -107,7 +107,7 @@ export function onboardingWire(guild: GuildRecord): Record<string, unknown> {
 
 /** Stores the prompts in wire shape; options without an id get one. */
 function promptRecords(
-  ctx: HandlerContext,
+  world: World,
   prompts: NonNullable<ModifyOnboardingBody['prompts']>,
 ): OnboardingRecord['prompts'] {
   return prompts.map((prompt) => ({
@@ -118,7 +118,7 @@ function promptRecords(
     required: prompt.required ?? false,
     in_onboarding: prompt.in_onboarding ?? true,
     options: prompt.options.map((option) => ({
-      id: option.id ?? ctx.world.ids.next(),
+      id: option.id ?? world.ids.next(),
       title: option.title,
       description: option.description ?? '',
       emoji: {
@@ -136,7 +136,8 @@ function promptRecords(
  * Modify Guild Onboarding (PUT): merges the body into the stored onboarding, checks channels, roles
  * and (when enabled) the default-channel rule, then stores it with an audit-log entry.
  */
-export function modifyOnboarding(ctx: HandlerContext, guild: GuildRecord, body: ModifyOnboardingBody): void {
+export function modifyOnboarding(actor: Actor, body: ModifyOnboardingBody): void {
+  const { guild } = actor;
   const errors: FieldError[] = [];
   (body.default_channel_ids ?? []).forEach((id, index) => {
     if (!isPlainChannel(guild, id))
@@ -169,7 +170,7 @@ export function modifyOnboarding(ctx: HandlerContext, guild: GuildRecord, body: 
   throwFieldErrors(errors);
 
   const current = guild.onboarding;
-  const prompts = body.prompts == null ? current.prompts : promptRecords(ctx, body.prompts);
+  const prompts = body.prompts == null ? current.prompts : promptRecords(actor.world, body.prompts);
   const next: OnboardingRecord = {
     prompts,
     default_channel_ids:
@@ -202,19 +203,21 @@ export function modifyOnboarding(ctx: HandlerContext, guild: GuildRecord, body: 
       throw current.enabled
         ? PlatformError.badRequest(
             'Cannot update onboarding while below requirements',
-            extraErrorCodes.ONBOARDING_BELOW_REQUIREMENTS,
+            ErrorCode.ONBOARDING_BELOW_REQUIREMENTS,
           )
         : PlatformError.badRequest(
             'Cannot enable onboarding, requirements are not met',
-            extraErrorCodes.ONBOARDING_REQUIREMENTS_NOT_MET,
+            ErrorCode.ONBOARDING_REQUIREMENTS_NOT_MET,
           );
     }
   }
   guild.onboarding = next;
-  auditEntry(ctx, guild, AuditAction.ONBOARDING_UPDATE, guild.id, [
-    { key: 'enabled', old_value: current.enabled, new_value: next.enabled },
-    { key: 'mode', old_value: current.mode, new_value: next.mode },
-  ]);
+  recordAudit(actor, 'ONBOARDING_UPDATE', guild.id, {
+    changes: [
+      { key: 'enabled', old_value: current.enabled, new_value: next.enabled },
+      { key: 'mode', old_value: current.mode, new_value: next.mode },
+    ],
+  });
 }
 
 /** The incidents data object. */
@@ -229,13 +232,10 @@ export function incidentsWire(guild: GuildRecord): Record<string, unknown> {
 }
 
 /** Modify Guild Incident Actions: each time at most 24 hours ahead; null ends the action. */
-export function modifyIncidentActions(
-  ctx: HandlerContext,
-  guild: GuildRecord,
-  body: IncidentActionsBody,
-): void {
+export function modifyIncidentActions(actor: Actor, body: IncidentActionsBody): void {
+  const { guild } = actor;
   throwFieldErrors(
-    incidentActionsIssues(body, ctx.world.now()).map((issue) => ({
+    incidentActionsIssues(body, actor.world.now()).map((issue) => ({
       path: issue.path ?? [],
       code: 'INCIDENT_ACTION_TOO_FAR',
       message: issue.message ?? 'at most 24 hours ahead',

@@ -11,17 +11,19 @@ import { createHash } from 'node:crypto';
 import { ChannelType } from '../../../spec/flags.js';
 import { limits } from '../../../spec/limits.js';
 import type { ModifyGuildWidgetBody } from '../../../spec/schemas/widget.js';
-import { extraErrorCodes, PlatformError } from '../../platformError.js';
+import { ErrorCode } from '../../../spec/codes.js';
+import { PlatformError } from '../../platformError.js';
 import type { GuildRecord } from '../../world/guildRecords.js';
 import type { InviteRecord } from '../../world/inviteRecords.js';
 import { isPresent, presenceCount } from '../../world/presence.js';
 import { isThread, isVoiceLike } from '../../world/renderGuild.js';
 import { toIso, toIsoOrNull } from '../../world/time.js';
 import type { World } from '../../world/world.js';
-import type { HandlerContext } from '../handlerTypes.js';
-import { everyoneCan } from './guildAccess.js';
+import { everyoneCan } from '../../permissions/computePermissions.js';
+import type { Actor } from '../access.js';
+import { recordAudit } from '../recordAudit.js';
 import { byPosition } from './channelRules.js';
-import { AuditAction, auditEntry, emitGuildUpdate, throwFieldErrors } from './guildRules.js';
+import { emitGuildUpdate, throwFieldErrors } from './guildRules.js';
 
 /** How long a generated widget invite lives, in seconds. */
 const WIDGET_INVITE_MAX_AGE = 86_400;
@@ -32,7 +34,8 @@ export function widgetSettingsWire(guild: GuildRecord): Record<string, unknown> 
 }
 
 /** Modify Guild Widget: applies the settings, records the audit entry and emits GUILD_UPDATE. */
-export function modifyWidget(ctx: HandlerContext, guild: GuildRecord, body: ModifyGuildWidgetBody): void {
+export function modifyWidget(actor: Actor, body: ModifyGuildWidgetBody): void {
+  const { guild } = actor;
   const channelId = body.channel_id;
   if (channelId !== undefined && channelId !== null) {
     const channel = guild.channels.get(channelId);
@@ -51,13 +54,13 @@ export function modifyWidget(ctx: HandlerContext, guild: GuildRecord, body: Modi
     changes.push({ key: 'widget_channel_id', old_value: guild.widget_channel_id, new_value: channelId });
     guild.widget_channel_id = channelId;
   }
-  auditEntry(ctx, guild, AuditAction.GUILD_UPDATE, guild.id, changes);
-  emitGuildUpdate(ctx.world, guild);
+  recordAudit(actor, 'GUILD_UPDATE', guild.id, { changes });
+  emitGuildUpdate(actor.world, guild);
 }
 
 /** The guild if its widget is on, else 403 code 50004 Widget Disabled. */
 export function requireWidgetEnabled(guild: GuildRecord): GuildRecord {
-  if (!guild.widget_enabled) throw new PlatformError(403, extraErrorCodes.WIDGET_DISABLED, 'Widget Disabled');
+  if (!guild.widget_enabled) throw new PlatformError(403, ErrorCode.WIDGET_DISABLED);
   return guild;
 }
 

@@ -14,24 +14,22 @@
  * - without `unique`, a live invite of the same inviter to the same channel with the same settings
  *   and no target-users list is answered again instead of a new one (no event, no audit entry).
  */
-import { highestPosition } from '../member/memberAccess.js';
+import { highestPosition } from '../member/roleHierarchy.js';
 import { ChannelType, GuildInviteFlags, InviteTargetType, InviteType } from '../../../spec/flags.js';
 import { Permissions } from '../../../spec/permissions.js';
 import { createChannelInviteDefaults } from '../../../spec/schemas/invite.js';
 import { permissionsOf } from '../../permissions/requirePermissions.js';
-import { extraErrorCodes, type FieldError, fieldErrorTree, PlatformError } from '../../platformError.js';
+import { ErrorCode } from '../../../spec/codes.js';
+import { type FieldError, fieldErrorTree, PlatformError } from '../../platformError.js';
 import type { Snowflake } from '../../world/accountRecords.js';
 import type { GuildRecord } from '../../world/guildRecords.js';
 import type { InviteRecord } from '../../world/inviteRecords.js';
 import type { World } from '../../world/world.js';
-import { callerUser } from '../callerOf.js';
+import { auditAuthor, type ChannelPlace, callerUser } from '../access.js';
 import type { ContextOf } from '../handlerTypes.js';
-import type { ChannelPlace } from './inviteAccess.js';
+import { recordAudit } from '../recordAudit.js';
 import { inviteCreatePayload } from './renderInvite.js';
 import { readTargetUsersFile, startTargetUsersJob, TARGET_USERS_FIELD } from './targetUsersJob.js';
-
-/** The platform's audit-log event numbers of invites. */
-export const InviteAuditAction = { INVITE_CREATE: 40, INVITE_UPDATE: 41, INVITE_DELETE: 42 } as const;
 
 type Body = ContextOf<'createChannelInvite'>['body'];
 
@@ -179,7 +177,7 @@ export function createChannelInvite(
   if (channel.type === ChannelType.GUILD_CATEGORY) {
     throw PlatformError.badRequest(
       'Cannot execute action on this channel type',
-      extraErrorCodes.INVALID_CHANNEL_TYPE,
+      ErrorCode.INVALID_CHANNEL_TYPE,
     );
   }
   const settings = settingsOf(ctx.body);
@@ -218,11 +216,7 @@ export function createChannelInvite(
   });
   if (targetUsers) startTargetUsersJob(world, invite, targetUsers);
   world.emit('INVITE_CREATE', inviteCreatePayload(world, invite), guild.id);
-  world.guilds.audit(guild, {
-    user_id: inviter.id,
-    target_id: null,
-    action_type: InviteAuditAction.INVITE_CREATE,
-    reason: ctx.auditReason,
+  recordAudit(auditAuthor(ctx, guild), 'INVITE_CREATE', null, {
     changes: inviteAuditChanges(invite, 'new_value'),
   });
   return { invite, created: true };

@@ -6,15 +6,16 @@
  */
 import { formatTargetUsersCsv } from '../../../spec/schemas/targetUsersCsv.js';
 import { declaredRule, hasPermission, requirePermissions } from '../../permissions/requirePermissions.js';
-import { callerUser } from '../callerOf.js';
-import { defineHandlers, reply } from '../handlerTypes.js';
-import { createChannelInvite, InviteAuditAction, inviteAuditChanges } from './createInvite.js';
 import {
-  invitePlace,
+  auditAuthor,
+  callerUser,
   requireInviteDeleter,
   requireInviterOr,
   requireVisibleChannel,
-} from './inviteAccess.js';
+} from '../access.js';
+import { defineHandlers, reply } from '../handlerTypes.js';
+import { recordAudit } from '../recordAudit.js';
+import { createChannelInvite, inviteAuditChanges } from './createInvite.js';
 import { inviteDeletePayload, renderInvite } from './renderInvite.js';
 import {
   getApplicationMetadata,
@@ -46,16 +47,11 @@ export const inviteHandlers = defineHandlers({
   deleteInvite: (ctx) => {
     const { world } = ctx;
     const invite = world.invites.require(ctx.params.code);
-    requireInviteDeleter(ctx, invite);
-    const { guild } = invitePlace(world, invite);
+    const { guild } = requireInviteDeleter(ctx, invite);
     const answer = renderInvite(world, invite, { withMetadata: true });
     world.invites.delete(invite.code);
     world.emit('INVITE_DELETE', inviteDeletePayload(invite), guild.id);
-    world.guilds.audit(guild, {
-      user_id: callerUser(ctx.caller).id,
-      target_id: null,
-      action_type: InviteAuditAction.INVITE_DELETE,
-      reason: ctx.auditReason,
+    recordAudit(auditAuthor(ctx, guild), 'INVITE_DELETE', null, {
       changes: inviteAuditChanges(invite, 'old_value'),
     });
     return reply.json(answer);

@@ -10,21 +10,19 @@
  *   given; every key must be one the application declared and each value must fit its type
  *   (400 50035 naming `metadata.KEY`).
  */
+import { ErrorCode } from '../../../spec/codes.js';
 import { userRoleConnectionIssues } from '../../../spec/schemas/roleConnection.js';
 import { zodIssuesToFieldErrors } from '../../http/zodIssuesToFieldErrors.js';
 import { fieldErrorTree, PlatformError } from '../../platformError.js';
 import type { ApplicationRecord, RoleConnectionRecord } from '../../world/accountRecords.js';
 import type { World } from '../../world/world.js';
-import { callerApplication, callerUser } from '../callerOf.js';
+import { callerApplication, callerUser } from '../access.js';
 import type { Caller, ContextOf } from '../handlerTypes.js';
-
-/** The platform's Unknown Application code. */
-export const UNKNOWN_APPLICATION = 10002;
 
 /** The application of the path, which must be the caller's own. */
 function requireOwnApplication(world: World, caller: Caller, applicationId: string): ApplicationRecord {
   const application = world.applications.get(applicationId);
-  if (!application) throw new PlatformError(404, UNKNOWN_APPLICATION, 'Unknown Application');
+  if (!application) throw PlatformError.unknown(ErrorCode.UNKNOWN_APPLICATION);
   if (callerApplication(caller).id !== application.id) throw PlatformError.missingAccess();
   return application;
 }

@@ -9,16 +9,14 @@
 import { ChannelType } from '../../../spec/flags.js';
 import { Permissions } from '../../../spec/permissions.js';
 import { permissionsOf } from '../../permissions/requirePermissions.js';
-import { extraErrorCodes, PlatformError } from '../../platformError.js';
+import { ErrorCode } from '../../../spec/codes.js';
+import { PlatformError } from '../../platformError.js';
 import type { ThreadMemberRecord } from '../../world/guildRecords.js';
 import { compareIds, isThread, renderMember } from '../../world/renderGuild.js';
 import { toIso } from '../../world/time.js';
 import type { World } from '../../world/world.js';
 import type { ContextOf, HandlerContext } from '../handlerTypes.js';
-import { type ChannelPlace, requireVisibleChannel } from './inviteAccess.js';
-
-/** The platform's Unknown Member code answers a user who is not in the thread. */
-const UNKNOWN_MEMBER = 10007;
+import { type ChannelPlace, requireVisibleChannel } from '../access.js';
 
 /** The thread of the route, checked as the module's comment says. */
 function requireReadableThread(ctx: HandlerContext, channelId: string): ChannelPlace {
@@ -27,7 +25,7 @@ function requireReadableThread(ctx: HandlerContext, channelId: string): ChannelP
   if (!isThread(channel)) {
     throw PlatformError.badRequest(
       'Cannot execute action on this channel type',
-      extraErrorCodes.INVALID_CHANNEL_TYPE,
+      ErrorCode.INVALID_CHANNEL_TYPE,
     );
   }
   if (channel.type === ChannelType.PRIVATE_THREAD && ctx.caller.kind !== 'anonymous') {
@@ -76,6 +74,6 @@ export function listThreadMembers(ctx: ContextOf<'listThreadMembers'>): Record<s
 export function getThreadMember(ctx: ContextOf<'getThreadMember'>): Record<string, unknown> {
   const place = requireReadableThread(ctx, ctx.params.channel_id);
   const record = place.channel.thread_members.get(ctx.params.user_id);
-  if (!record) throw new PlatformError(404, UNKNOWN_MEMBER);
+  if (!record) throw PlatformError.unknown(ErrorCode.UNKNOWN_MEMBER);
   return renderThreadMember(ctx.world, place, record, ctx.query.with_member === true);
 }

@@ -9,15 +9,11 @@
 import { ChannelType } from '../../../spec/flags.js';
 import { Permissions } from '../../../spec/permissions.js';
 import { permissionsOf } from '../../permissions/requirePermissions.js';
-import { extraErrorCodes, PlatformError } from '../../platformError.js';
+import { ErrorCode } from '../../../spec/codes.js';
+import { PlatformError } from '../../platformError.js';
 import type { ContextOf } from '../handlerTypes.js';
-import { requireVisibleChannel } from './inviteAccess.js';
-
-/** The audit-log event numbers of voice channel status. */
-export const VoiceStatusAuditAction = {
-  VOICE_CHANNEL_STATUS_UPDATE: 192,
-  VOICE_CHANNEL_STATUS_DELETE: 193,
-} as const;
+import { auditAuthor, requireVisibleChannel } from '../access.js';
+import { recordAudit } from '../recordAudit.js';
 
 /** Applies Set Voice Channel Status to the world. */
 export function setVoiceChannelStatus(ctx: ContextOf<'setVoiceChannelStatus'>): void {
@@ -26,7 +22,7 @@ export function setVoiceChannelStatus(ctx: ContextOf<'setVoiceChannelStatus'>): 
   if (channel.type !== ChannelType.GUILD_VOICE) {
     throw PlatformError.badRequest(
       'Cannot execute action on this channel type',
-      extraErrorCodes.INVALID_CHANNEL_TYPE,
+      ErrorCode.INVALID_CHANNEL_TYPE,
     );
   }
   if (ctx.caller.kind === 'anonymous') throw PlatformError.missingAccess();
@@ -41,14 +37,10 @@ export function setVoiceChannelStatus(ctx: ContextOf<'setVoiceChannelStatus'>): 
   const status = ctx.body.status === null || ctx.body.status === '' ? null : ctx.body.status;
   channel.voice_status = status;
   ctx.world.emit('VOICE_CHANNEL_STATUS_UPDATE', { id: channel.id, guild_id: guild.id, status }, guild.id);
-  ctx.world.guilds.audit(guild, {
-    user_id: userId,
-    target_id: channel.id,
-    action_type:
-      status === null
-        ? VoiceStatusAuditAction.VOICE_CHANNEL_STATUS_DELETE
-        : VoiceStatusAuditAction.VOICE_CHANNEL_STATUS_UPDATE,
-    reason: ctx.auditReason,
-    options: status === null ? { channel_id: channel.id } : { channel_id: channel.id, status },
-  });
+  recordAudit(
+    auditAuthor(ctx, guild),
+    status === null ? 'VOICE_CHANNEL_STATUS_DELETE' : 'VOICE_CHANNEL_STATUS_UPDATE',
+    channel.id,
+    { options: status === null ? { channel_id: channel.id } : { channel_id: channel.id, status } },
+  );
 }

@@ -5,7 +5,7 @@
 import { limits } from '../../../spec/limits.js';
 import { renderLobby, renderLobbyMember } from '../../world/renderLobby.js';
 import type { World } from '../../world/world.js';
-import { callerApplication, callerUser } from '../callerOf.js';
+import { callerApplication, callerUser } from '../access.js';
 import { defineHandlers, reply } from '../handlerTypes.js';
 import {
   addLobbyMember,

@@ -23,12 +23,9 @@ import type {
   LobbyRecord,
   StringDict,
 } from '../../world/lobbyRecords.js';
-import type { LobbyMemberChange } from '../../world/lobbyStore.js';
+import type { LobbyMemberChange } from '../../world/LobbyStore.js';
 import { renderLobbyMessage } from '../../world/renderLobby.js';
 import type { World } from '../../world/world.js';
-
-/** The platform's Unknown Message code (not in the specification's table). */
-export const UNKNOWN_MESSAGE = 10008;
 
 /** A member entry of Create Lobby, Modify Lobby or the bulk update. */
 export interface LobbyMemberInput {
@@ -315,7 +312,7 @@ export function setLobbyModerationMetadata(
   metadata: StringDict,
 ): void {
   const message = lobby.messages.find((m) => m.id === messageId);
-  if (!message) throw new PlatformError(404, UNKNOWN_MESSAGE, 'Unknown Message');
+  if (!message) throw PlatformError.unknown(ErrorCode.UNKNOWN_MESSAGE);
   message.moderation_metadata = { ...metadata };
   world.emitForApplication(lobby.application_id, 'LOBBY_MESSAGE_UPDATE', messageWire(world, lobby, message));
 }
@@ -331,7 +328,7 @@ export function setDmModerationMetadata(
   const message = world.dmMessages.get(messageId);
   const pair = new Set(users);
   if (!message || !pair.has(message.author_id) || !pair.has(message.recipient_id)) {
-    throw new PlatformError(404, UNKNOWN_MESSAGE, 'Unknown Message');
+    throw PlatformError.unknown(ErrorCode.UNKNOWN_MESSAGE);
   }
   message.moderation_metadata[application.id] = { ...metadata };
 }

@@ -16,8 +16,9 @@ import type { BanRecord, GuildRecord } from '../../world/guildRecords.js';
 import { renderUser } from '../../world/renderAccount.js';
 import { compareIds } from '../../world/renderGuild.js';
 import type { World } from '../../world/world.js';
-import { AuditAction, recordAudit } from './auditActions.js';
-import { type Actor, outranks } from './memberAccess.js';
+import type { Actor } from '../access.js';
+import { recordAudit } from '../recordAudit.js';
+import { outranks } from './roleHierarchy.js';
 
 /** A ban object: the reason given and the banned user. */
 export function renderBan(world: World, ban: BanRecord): Record<string, unknown> {
@@ -73,7 +74,7 @@ function applyBan(actor: Actor, userId: Snowflake, deleteMessageSeconds: number)
     { guild_id: guild.id, user: renderUser(world.userOrPlaceholder(userId)) },
     guild.id,
   );
-  recordAudit(actor, AuditAction.MEMBER_BAN_ADD, userId, {
+  recordAudit(actor, 'MEMBER_BAN_ADD', userId, {
     // The emulator keeps no guild messages, so there is nothing to delete; the audit entry says how much was asked.
     ...(deleteMessageSeconds > 0
       ? { options: { delete_message_seconds: String(deleteMessageSeconds) } }
@@ -112,7 +113,7 @@ export function unbanUser(actor: Actor, userId: Snowflake): void {
     { guild_id: guild.id, user: renderUser(world.userOrPlaceholder(userId)) },
     guild.id,
   );
-  recordAudit(actor, AuditAction.MEMBER_BAN_REMOVE, userId);
+  recordAudit(actor, 'MEMBER_BAN_REMOVE', userId);
 }
 
 /** Bulk Guild Ban answer. */

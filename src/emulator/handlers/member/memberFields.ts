@@ -1,31 +1,20 @@
 /**
- * Field rules shared by the member operations: nicknames, role lists, image hashes and per-field
+ * Field rules shared by the member operations: nicknames, role lists and per-field
  * permissions. Each throws the platform's answer (400 50035 naming the field, 403 50013).
  */
-import { createHash } from 'node:crypto';
 import { type FieldPermission, holdsFieldPermission } from '../../../spec/schemas/memberRequests.js';
 import { PlatformError } from '../../platformError.js';
 import type { Snowflake } from '../../world/accountRecords.js';
 import type { GuildRecord, RoleRecord } from '../../world/guildRecords.js';
-import { type Actor, requireManageableRole } from './memberAccess.js';
-
-/** Longest nickname the platform keeps (its documentation: 1-32 characters). */
-export const NICK_MAX_LENGTH = 32;
+import type { Actor } from '../access.js';
+import { requireManageableRole } from './roleHierarchy.js';
 
 /**
- * A requested nickname as stored: null or "" clears it; longer than 32 characters is 400 50035
- * naming `nick`.
+ * A requested nickname as stored: null or "" clears it. Its length was checked with the body (the
+ * member schemas hold `limits.member.nickMaxLength`).
  */
 export function nickValue(nick: string | null | undefined): string | null {
-  if (nick === null || nick === undefined || nick === '') return null;
-  if ([...nick].length > NICK_MAX_LENGTH) {
-    throw PlatformError.field(
-      ['nick'],
-      'BASE_TYPE_BAD_LENGTH',
-      `Must be between 1 and ${NICK_MAX_LENGTH} in length.`,
-    );
-  }
-  return nick;
+  return nick === null || nick === undefined || nick === '' ? null : nick;
 }
 
 /** 403 50013 unless the actor holds the permission of every present field. */
@@ -58,11 +47,4 @@ export function requireAssignable(actor: Actor, roles: readonly RoleRecord[]): v
     if (role.managed) throw PlatformError.missingPermissions();
     requireManageableRole(actor, role);
   }
-}
-
-/** The platform-style hash of uploaded image data (`a_` marks an animated GIF), or null. */
-export function imageHash(data: string | null | undefined): string | null {
-  if (data === null || data === undefined) return null;
-  const hash = createHash('md5').update(data).digest('hex');
-  return data.startsWith('data:image/gif') ? `a_${hash}` : hash;
 }

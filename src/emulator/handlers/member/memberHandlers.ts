@@ -6,10 +6,10 @@
  */
 import { renderMember, renderRole } from '../../world/renderGuild.js';
 import type { World } from '../../world/world.js';
-import { callerApplication } from '../callerOf.js';
+import { actingIn, callerApplication } from '../access.js';
 import { defineHandlers, reply } from '../handlerTypes.js';
 import { banUser, bulkBan, listBans, renderBan, requireBan, unbanUser } from './banRules.js';
-import { actingIn, targetMember } from './memberAccess.js';
+import { targetMember } from './roleHierarchy.js';
 import { listMembers, searchMembers } from './memberQueries.js';
 import {
   addMember,

@@ -23,19 +23,16 @@ import {
 } from '../../../spec/schemas/memberRequests.js';
 import { computeBasePermissions, computeChannelPermissions } from '../../permissions/computePermissions.js';
 import { zodIssuesToFieldErrors } from '../../http/zodIssuesToFieldErrors.js';
-import { extraErrorCodes, fieldErrorTree, PlatformError } from '../../platformError.js';
+import { ErrorCode } from '../../../spec/codes.js';
+import { fieldErrorTree, PlatformError } from '../../platformError.js';
 import type { Snowflake } from '../../world/accountRecords.js';
 import type { MemberRecord } from '../../world/guildRecords.js';
 import { isVoiceLike } from '../../world/renderGuild.js';
-import { type AuditChange, AuditAction, changeOf, recordAudit } from './auditActions.js';
-import { type Actor, actorId, requireOutranks, targetMember } from './memberAccess.js';
-import {
-  imageHash,
-  nickValue,
-  requestedRoles,
-  requireAssignable,
-  requireFieldPermissions,
-} from './memberFields.js';
+import type { Actor } from '../access.js';
+import { imageHash } from '../imageHash.js';
+import { type AuditChange, changeOf, recordAudit } from '../recordAudit.js';
+import { requireOutranks, targetMember } from './roleHierarchy.js';
+import { nickValue, requestedRoles, requireAssignable, requireFieldPermissions } from './memberFields.js';
 
 /**
  * Add Guild Member: the new member (GUILD_MEMBER_ADD; pending under membership screening), or
@@ -51,7 +48,7 @@ export function addMember(
   const token = world.bearerTokens.get(body.access_token);
   // The token must be the path user's, issued to the calling bot's own application.
   if (!token || token.user_id !== userId || token.application_id !== applicationId) {
-    throw new PlatformError(403, extraErrorCodes.INVALID_OAUTH2_ACCESS_TOKEN, 'Invalid OAuth2 access token');
+    throw new PlatformError(403, ErrorCode.INVALID_OAUTH2_ACCESS_TOKEN, 'Invalid OAuth2 access token');
   }
   for (const scope of memberRoutes.addGuildMember.bodyTokenScopes) {
     if (!token.scopes.includes(scope)) throw PlatformError.missingAccess();
@@ -59,7 +56,7 @@ export function addMember(
   world.requireUser(userId);
   if (guild.members.has(userId)) return undefined;
   if (guild.bans.has(userId)) {
-    throw new PlatformError(403, extraErrorCodes.USER_BANNED, 'The user is banned from this guild.');
+    throw new PlatformError(403, ErrorCode.USER_BANNED, 'The user is banned from this guild.');
   }
   requireFieldPermissions(actor, addGuildMemberPermissions(body));
   const nick = nickValue(body.nick);
@@ -85,7 +82,7 @@ export function modifyMember(actor: Actor, userId: Snowflake, body: ModifyGuildM
   }
   const member = targetMember(actor, userId);
   requireFieldPermissions(actor, modifyGuildMemberPermissions(body));
-  const self = userId === actorId(actor);
+  const self = userId === actor.userId;
 
   const nick = body.nick === undefined ? undefined : nickValue(body.nick);
   if (nick !== undefined && !self) requireOutranks(actor, member);
@@ -151,11 +148,7 @@ export function modifyMember(actor: Actor, userId: Snowflake, body: ModifyGuildM
 }
 
 function notInVoice(): PlatformError {
-  return new PlatformError(
-    400,
-    extraErrorCodes.TARGET_NOT_IN_VOICE,
-    'Target user is not connected to voice.',
-  );
+  return new PlatformError(400, ErrorCode.TARGET_NOT_IN_VOICE, 'Target user is not connected to voice.');
 }
 
 /** Writes MEMBER_UPDATE, MEMBER_ROLE_UPDATE, MEMBER_MOVE and MEMBER_DISCONNECT entries as they apply. */
@@ -172,7 +165,7 @@ function auditMemberChanges(actor: Actor, before: MemberRecord, after: MemberRec
     ),
     ...changeOf('flags', before.flags, after.flags),
   ];
-  if (changes.length > 0) recordAudit(actor, AuditAction.MEMBER_UPDATE, after.user_id, { changes });
+  if (changes.length > 0) recordAudit(actor, 'MEMBER_UPDATE', after.user_id, { changes });
   const roleName = (id: Snowflake) => ({ id, name: actor.guild.roles.get(id)?.name ?? '' });
   const added = after.roles.filter((id) => !before.roles.includes(id)).map(roleName);
   const removed = before.roles.filter((id) => !after.roles.includes(id)).map(roleName);
@@ -181,13 +174,13 @@ function auditMemberChanges(actor: Actor, before: MemberRecord, after: MemberRec
     ...(removed.length > 0 ? [{ key: '$remove', new_value: removed }] : []),
   ];
   if (roleChanges.length > 0) {
-    recordAudit(actor, AuditAction.MEMBER_ROLE_UPDATE, after.user_id, { changes: roleChanges });
+    recordAudit(actor, 'MEMBER_ROLE_UPDATE', after.user_id, { changes: roleChanges });
   }
   if (before.voice_channel_id !== after.voice_channel_id) {
     if (after.voice_channel_id === null) {
-      recordAudit(actor, AuditAction.MEMBER_DISCONNECT, null, { options: { count: '1' } });
+      recordAudit(actor, 'MEMBER_DISCONNECT', null, { options: { count: '1' } });
     } else {
-      recordAudit(actor, AuditAction.MEMBER_MOVE, null, {
+      recordAudit(actor, 'MEMBER_MOVE', null, {
         options: { channel_id: after.voice_channel_id, count: '1' },
       });
     }
@@ -200,7 +193,7 @@ export function kickMember(actor: Actor, userId: Snowflake): void {
   if (!member) return;
   requireOutranks(actor, member);
   actor.world.guilds.removeMember(actor.guild, userId);
-  recordAudit(actor, AuditAction.MEMBER_KICK, userId);
+  recordAudit(actor, 'MEMBER_KICK', userId);
 }
 
 /** Modify Current Member: the caller's own nick (CHANGE_NICKNAME), guild avatar, banner and bio. */
@@ -218,7 +211,7 @@ export function modifyCurrentMember(actor: Actor, body: ModifyCurrentMemberBody)
     ...changeOf('avatar_hash', before.avatar, member.avatar),
     ...changeOf('banner_hash', before.banner, member.banner),
   ];
-  if (changes.length > 0) recordAudit(actor, AuditAction.MEMBER_UPDATE, member.user_id, { changes });
+  if (changes.length > 0) recordAudit(actor, 'MEMBER_UPDATE', member.user_id, { changes });
   actor.world.guilds.memberUpdated(actor.guild, member);
   return member;
 }
@@ -229,7 +222,7 @@ export function modifyCurrentUserNick(actor: Actor, nick: string | null | undefi
   const value = nickValue(nick);
   const changes = changeOf('nick', member.nick, value);
   member.nick = value;
-  if (changes.length > 0) recordAudit(actor, AuditAction.MEMBER_UPDATE, member.user_id, { changes });
+  if (changes.length > 0) recordAudit(actor, 'MEMBER_UPDATE', member.user_id, { changes });
   actor.world.guilds.memberUpdated(actor.guild, member);
   return value;
 }
@@ -250,7 +243,7 @@ export function setMemberRole(actor: Actor, userId: Snowflake, roleId: Snowflake
   const has = member.roles.includes(role.id);
   if (has === give) return;
   member.roles = give ? [...member.roles, role.id] : member.roles.filter((id) => id !== role.id);
-  recordAudit(actor, AuditAction.MEMBER_ROLE_UPDATE, userId, {
+  recordAudit(actor, 'MEMBER_ROLE_UPDATE', userId, {
     changes: [{ key: give ? '$add' : '$remove', new_value: [{ id: role.id, name: role.name }] }],
   });
   world.guilds.memberUpdated(guild, member);

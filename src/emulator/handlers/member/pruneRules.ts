@@ -8,8 +8,9 @@
 import type { Snowflake } from '../../world/accountRecords.js';
 import type { MemberRecord } from '../../world/guildRecords.js';
 import type { World } from '../../world/world.js';
-import { AuditAction, recordAudit } from './auditActions.js';
-import { type Actor, outranks } from './memberAccess.js';
+import type { Actor } from '../access.js';
+import { recordAudit } from '../recordAudit.js';
+import { outranks } from './roleHierarchy.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -50,7 +51,7 @@ export function prune(
 ): number | null {
   const removed = pruneCandidates(actor, input.days, input.include_roles);
   for (const member of removed) actor.world.guilds.removeMember(actor.guild, member.user_id);
-  recordAudit(actor, AuditAction.MEMBER_PRUNE, null, {
+  recordAudit(actor, 'MEMBER_PRUNE', null, {
     options: { delete_member_days: String(input.days), members_removed: String(removed.length) },
     reason: actor.reason ?? input.reason ?? null,
   });

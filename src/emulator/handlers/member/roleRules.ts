@@ -9,19 +9,19 @@
  * a guild holds at most 250 roles (400 code 30005); @everyone cannot be deleted or moved (400 code
  * 50028 / 50035); deleting an unknown role is 404 code 10011.
  */
+import { limits } from '../../../spec/limits.js';
 import { roleIconIssues } from '../../../spec/schemas/roleRequests.js';
 import { zodIssuesToFieldErrors } from '../../http/zodIssuesToFieldErrors.js';
-import { extraErrorCodes, fieldErrorTree, PlatformError } from '../../platformError.js';
+import { ErrorCode } from '../../../spec/codes.js';
+import { fieldErrorTree, PlatformError } from '../../platformError.js';
 import type { Snowflake } from '../../world/accountRecords.js';
 import type { GuildRecord, RoleColorsRecord, RoleRecord } from '../../world/guildRecords.js';
-import type { NewRole } from '../../world/guildStore.js';
+import type { NewRole } from '../../world/GuildStore.js';
 import { compareIds, renderRole } from '../../world/renderGuild.js';
-import { type AuditChange, AuditAction, changeOf, recordAudit } from './auditActions.js';
-import { type Actor, highestPosition, isOwner, requireManageableRole } from './memberAccess.js';
-import { imageHash } from './memberFields.js';
-
-/** Roles a guild holds at most (the platform's maximum, @everyone included). */
-export const MAX_GUILD_ROLES = 250;
+import type { Actor } from '../access.js';
+import { type AuditChange, changeOf, recordAudit } from '../recordAudit.js';
+import { highestPosition, isOwner, requireManageableRole } from './roleHierarchy.js';
+import { imageHash } from '../imageHash.js';
 
 /** Create and Modify Guild Role body (validated). */
 export interface RoleInput {
@@ -59,10 +59,10 @@ function emitRoleUpdate(actor: Actor, role: RoleRecord): void {
 export function createRole(actor: Actor, body: RoleInput): RoleRecord {
   const { world, guild } = actor;
   requireIconFeature(guild, body);
-  if (guild.roles.size >= MAX_GUILD_ROLES) {
+  if (guild.roles.size >= limits.role.maxPerGuild) {
     throw PlatformError.badRequest(
-      `Maximum number of guild roles reached (${MAX_GUILD_ROLES})`,
-      extraErrorCodes.MAX_ROLES,
+      `Maximum number of guild roles reached (${limits.role.maxPerGuild})`,
+      ErrorCode.MAX_ROLES,
     );
   }
   const everyone = guild.roles.get(guild.id)?.permissions ?? '0';
@@ -85,7 +85,7 @@ export function createRole(actor: Actor, body: RoleInput): RoleRecord {
   if (body.color !== undefined && body.color !== null) input.color = body.color;
   if (body.colors !== undefined && body.colors !== null) input.colors = { ...body.colors };
   const role = world.guilds.createRole(guild, input);
-  recordAudit(actor, AuditAction.ROLE_CREATE, role.id, {
+  recordAudit(actor, 'ROLE_CREATE', role.id, {
     changes: [
       ...changeOf('name', undefined, role.name),
       ...changeOf('permissions', undefined, role.permissions),
@@ -125,7 +125,7 @@ export function modifyRole(actor: Actor, roleId: Snowflake, body: RoleInput): Ro
     ['name', 'permissions', 'color', 'hoist', 'mentionable', 'icon', 'unicode_emoji'] as const
   ).flatMap((key) => changeOf(key, before[key], role[key]));
   emitRoleUpdate(actor, role);
-  if (changes.length > 0) recordAudit(actor, AuditAction.ROLE_UPDATE, role.id, { changes });
+  if (changes.length > 0) recordAudit(actor, 'ROLE_UPDATE', role.id, { changes });
   return role;
 }
 
@@ -165,7 +165,7 @@ export function moveRoles(
     const old = role.position;
     role.position = position;
     emitRoleUpdate(actor, role);
-    recordAudit(actor, AuditAction.ROLE_UPDATE, role.id, { changes: changeOf('position', old, position) });
+    recordAudit(actor, 'ROLE_UPDATE', role.id, { changes: changeOf('position', old, position) });
   });
   return sortedRoles(guild);
 }
@@ -175,7 +175,7 @@ export function deleteRole(actor: Actor, roleId: Snowflake): void {
   const { world, guild } = actor;
   const role = world.guilds.requireRole(guild, roleId);
   if (role.id === guild.id || role.managed) {
-    throw PlatformError.badRequest('Invalid role', extraErrorCodes.INVALID_ROLE);
+    throw PlatformError.badRequest('Invalid role', ErrorCode.INVALID_ROLE);
   }
   requireManageableRole(actor, role);
   guild.roles.delete(role.id);
@@ -188,7 +188,7 @@ export function deleteRole(actor: Actor, roleId: Snowflake): void {
     if (kept.length !== channel.permission_overwrites.length) channel.permission_overwrites = kept;
   }
   world.emit('GUILD_ROLE_DELETE', { guild_id: guild.id, role_id: role.id }, guild.id);
-  recordAudit(actor, AuditAction.ROLE_DELETE, role.id, {
+  recordAudit(actor, 'ROLE_DELETE', role.id, {
     changes: [
       ...changeOf('name', role.name, undefined),
       ...changeOf('permissions', role.permissions, undefined),

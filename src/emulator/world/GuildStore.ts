@@ -19,7 +19,7 @@ import type {
   RoleRecord,
 } from './guildRecords.js';
 import { memberEventPayload, memberRemovePayload, renderChannel, renderRole } from './renderGuild.js';
-import type { SnowflakeGenerator } from './snowflakeGenerator.js';
+import type { SnowflakeGenerator } from './SnowflakeGenerator.js';
 
 /** The @everyone permissions of a new guild: what the platform gives a fresh server. */
 export const defaultEveryonePermissions: string = combinePermissions(

@@ -7,7 +7,7 @@ import type { Clock } from '../../clock.js';
 import { limits } from '../../spec/limits.js';
 import type { Snowflake } from './accountRecords.js';
 import type { LobbyMemberRecord, LobbyMessageRecord, LobbyRecord, StringDict } from './lobbyRecords.js';
-import type { SnowflakeGenerator } from './snowflakeGenerator.js';
+import type { SnowflakeGenerator } from './SnowflakeGenerator.js';
 
 /** What a new lobby starts with. */
 export interface NewLobby {

@@ -19,6 +19,10 @@ export const extraErrorCodes = {
   INVALID_JSON: 50109,
   /** "Unknown integration". */
   UNKNOWN_INTEGRATION: 10005,
+  /** Get Target Users Job Status of an invite that has no target users (it never had a job). */
+  UNKNOWN_TARGET_USERS_JOB: 10124,
+  /** Get Target Users of an invite that has no target users (no list yet). */
+  UNKNOWN_TARGET_USERS: 10129,
   /** "Bots cannot use this endpoint" (Create Guild for applications). */
   BOTS_CANNOT_USE_ENDPOINT: 20001,
   /** "Maximum number of guild roles reached (250)". */

@@ -9,16 +9,21 @@
  * keep-alive Pool, CONCURRENCY requests in flight, REQUESTS requests per case (after a warm-up), and a
  * time cap per case so that the run always ends. Cases: Get Lobby, and Bulk Update Lobby Members with
  * 5 and 25 members (upserts of existing members, so the world stays the same size). Every case runs
- * ROUNDS times, alternating the servers; the median round is printed. The headline figure is the
- * emulator's requests per second as a fraction of the bare server's; beside it, each server child's
- * CPU time per request (asked of the child before and after each round), which a loaded machine
- * disturbs less than throughput. Printed, never asserted;
- * loopback only.
+ * ROUNDS times, alternating the servers, and rounds alternate which server goes first; the median
+ * round is printed. The headline figure is the emulator's requests per second as a fraction of the
+ * bare server's; beside it, each server child's CPU time per request (asked of the child before and
+ * after each round), which a loaded machine disturbs less than throughput. Read both: when the one
+ * load generator cannot keep up with the bare server (it costs about as much CPU per request as the
+ * bare server does), the req/s ratio is pressed towards 1 and flatters the slower server; the CPU
+ * ratio is the servers' own cost. Printed, never asserted; loopback only.
  *
  * Environment: BENCH_REQUESTS (default 4000), BENCH_ROUNDS (3), BENCH_CONCURRENCY (32),
- * BENCH_CASE_SECONDS (time cap per case and round, 15), BENCH_CPU_PROF (a folder: the emulator child
- * runs under `node --cpu-prof` writing its profile there, and the run ends with the profile's top
- * items by self time; profiling slows the emulator, so read the ratios of such a run as rough).
+ * BENCH_CASE_SECONDS (time cap per case and round, 15), BENCH_CASES (only the cases whose name
+ * contains this text, e.g. `get lobby` or `(25)`), BENCH_CPU_PROF (a folder: both server children run
+ * under `node --cpu-prof`, writing to its `emulator/` and `bare/` folders, and the run ends with each
+ * profile's top items by self time; profiling slows the servers, so read the ratios of such a run as
+ * rough; the profile samples wall time, so on a loaded machine a system call during which the process
+ * waits for a core, `writev` above all, looks bigger than the CPU it costs).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';

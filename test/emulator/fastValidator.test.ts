@@ -142,35 +142,35 @@ const schemas = routeList.flatMap((route) => [
   ...(route.body ? [{ name: `${route.name} body`, kind: 'body' as const, schema: route.body }] : []),
 ]);
 
+/** Generated input of a schema: bodies as JSON, params and queries as the router and URL make them. */
+function inputsOf(kind: 'params' | 'query' | 'body', schema: z.ZodMiniType): fc.Arbitrary<unknown> {
+  const keys = [...Object.keys((schema._zod.def as unknown as Def).shape ?? {}), 'x'];
+  if (kind === 'body') return inputFor(schema).map(asRequestInput);
+  if (kind === 'params') return fc.dictionary(fc.constantFrom(...keys), words);
+  return fc
+    .array(fc.tuple(fc.constantFrom(...keys), words), { maxLength: 5 })
+    .map((pairs) => queryObject(new URLSearchParams(pairs).toString()));
+}
+
 describe('fastParser', () => {
-  it('declines or answers exactly as zod does, for every schema of the route table', () => {
-    let answered = 0;
-    for (const { name, kind, schema } of schemas) {
-      const inputs: fc.Arbitrary<unknown> =
-        kind === 'body'
-          ? inputFor(schema).map(asRequestInput)
-          : kind === 'params'
-            ? fc.dictionary(
-                fc.constantFrom(...Object.keys((schema._zod.def as unknown as Def).shape ?? {}), 'x'),
-                words,
-              )
-            : fc
-                .array(
-                  fc.tuple(
-                    fc.constantFrom(...Object.keys((schema._zod.def as unknown as Def).shape ?? {}), 'x'),
-                    words,
-                  ),
-                  { maxLength: 5 },
-                )
-                .map((pairs) => queryObject(new URLSearchParams(pairs).toString()));
+  // One test per schema, so that each has the whole timeout on a loaded machine.
+  for (const { name, kind, schema } of schemas) {
+    it(`declines or answers exactly as zod does: ${name}`, () => {
       fc.assert(
-        fc.property(inputs, (input) => {
-          if (agrees(schema, input, name)) answered += 1;
+        fc.property(inputsOf(kind, schema), (input) => {
+          agrees(schema, input, name);
         }),
-        { numRuns: 150 },
+        { numRuns: 120 },
       );
+    });
+  }
+
+  it('is a fast path: much of the generated input of the table does not fall back to zod', () => {
+    let answered = 0;
+    for (const { kind, schema } of schemas) {
+      for (const input of fc.sample(inputsOf(kind, schema), { numRuns: 20, seed: 17 }))
+        if (fastParser(schema)(input) !== INVALID) answered += 1;
     }
-    // It must also be a fast path: most well-formed input does not fall back.
     expect(answered).toBeGreaterThan(schemas.length * 5);
   });
 

@@ -9,16 +9,21 @@
  * keep-alive Pool, CONCURRENCY requests in flight, REQUESTS requests per case (after a warm-up), and a
  * time cap per case so that the run always ends. Cases: Get Lobby, and Bulk Update Lobby Members with
  * 5 and 25 members (upserts of existing members, so the world stays the same size). Every case runs
- * ROUNDS times, alternating the servers; the median round is printed. The headline figure is the
- * emulator's requests per second as a fraction of the bare server's; beside it, each server child's
- * CPU time per request (asked of the child before and after each round), which a loaded machine
- * disturbs less than throughput. Printed, never asserted;
- * loopback only.
+ * ROUNDS times, alternating the servers, and rounds alternate which server goes first; the median
+ * round is printed. The headline figure is the emulator's requests per second as a fraction of the
+ * bare server's; beside it, each server child's CPU time per request (asked of the child before and
+ * after each round), which a loaded machine disturbs less than throughput. Read both: when the one
+ * load generator cannot keep up with the bare server (it costs about as much CPU per request as the
+ * bare server does), the req/s ratio is pressed towards 1 and flatters the slower server; the CPU
+ * ratio is the servers' own cost. Printed, never asserted; loopback only.
  *
  * Environment: BENCH_REQUESTS (default 4000), BENCH_ROUNDS (3), BENCH_CONCURRENCY (32),
- * BENCH_CASE_SECONDS (time cap per case and round, 15), BENCH_CPU_PROF (a folder: the emulator child
- * runs under `node --cpu-prof` writing its profile there, and the run ends with the profile's top
- * items by self time; profiling slows the emulator, so read the ratios of such a run as rough).
+ * BENCH_CASE_SECONDS (time cap per case and round, 15), BENCH_CASES (only the cases whose name
+ * contains this text, e.g. `get lobby` or `(25)`), BENCH_CPU_PROF (a folder: both server children run
+ * under `node --cpu-prof`, writing to its `emulator/` and `bare/` folders, and the run ends with each
+ * profile's top items by self time; profiling slows the servers, so read the ratios of such a run as
+ * rough; the profile samples wall time, so on a loaded machine a system call during which the process
+ * waits for a core, `writev` above all, looks bigger than the CPU it costs).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
@@ -39,6 +44,7 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 32);
 const CASE_SECONDS = Number(process.env.BENCH_CASE_SECONDS ?? 15);
 const CPU_PROF_DIR = process.env.BENCH_CPU_PROF ? resolve(process.env.BENCH_CPU_PROF) : undefined;
+const CASES = process.env.BENCH_CASES?.toLowerCase();
 const WARMUP = Math.min(500, Math.ceil(REQUESTS / 5));
 const ROLE_ENV = 'LOBBYKIT_BENCH_ROLE';
 const require = createRequire(import.meta.url);
@@ -128,9 +134,8 @@ interface Child {
 async function startChild(role: 'emulator' | 'bare', replies?: Record<string, Captured>): Promise<Child> {
   // vite-node runs this file; the child runs it the same way, found from here rather than argv
   // (vite-node rewrites argv for the script it runs).
-  const profile = role === 'emulator' && CPU_PROF_DIR !== undefined;
   const args = [
-    ...(profile ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF_DIR}`] : []),
+    ...(CPU_PROF_DIR === undefined ? [] : ['--cpu-prof', `--cpu-prof-dir=${join(CPU_PROF_DIR, role)}`]),
     require.resolve('vite-node/vite-node.mjs'),
     fileURLToPath(import.meta.url),
   ];
@@ -299,7 +304,9 @@ async function runBench(): Promise<void> {
   const emulator = await startChild('emulator');
   const info = emulator.info;
   if (!info) throw new Error('the emulator child did not report its world');
-  const cases = casesFor(info.lobbyIds, info.userIds);
+  const cases = casesFor(info.lobbyIds, info.userIds).filter(
+    (c) => CASES === undefined || c.name.toLowerCase().includes(CASES),
+  );
   const replies: Record<string, Captured> = {};
   for (const c of cases)
     replies[`${c.request.method} ${c.request.path}`] = await capture(emulator.origin, c.request);
@@ -318,9 +325,20 @@ async function runBench(): Promise<void> {
       const bareRounds: Measure[] = [];
       await load(emulator, c.request, WARMUP, CASE_SECONDS * 1000);
       await load(bare, c.request, WARMUP, CASE_SECONDS * 1000);
+      // Rounds alternate which server goes first, so that neither always meets a warmer or quieter
+      // machine.
       for (let round = 0; round < ROUNDS; round += 1) {
-        emuRounds.push(await load(emulator, c.request, REQUESTS, CASE_SECONDS * 1000));
-        bareRounds.push(await load(bare, c.request, REQUESTS, CASE_SECONDS * 1000));
+        const measureEmulator = async () =>
+          emuRounds.push(await load(emulator, c.request, REQUESTS, CASE_SECONDS * 1000));
+        const measureBare = async () =>
+          bareRounds.push(await load(bare, c.request, REQUESTS, CASE_SECONDS * 1000));
+        if (round % 2 === 0) {
+          await measureEmulator();
+          await measureBare();
+        } else {
+          await measureBare();
+          await measureEmulator();
+        }
       }
       const reply = replies[`${c.request.method} ${c.request.path}`];
       rows.push({
@@ -334,7 +352,10 @@ async function runBench(): Promise<void> {
     await Promise.all([stopChild(emulator), stopChild(bare)]);
   }
   printTable(rows);
-  if (CPU_PROF_DIR !== undefined) printProfile(CPU_PROF_DIR);
+  if (CPU_PROF_DIR !== undefined) {
+    printProfile('emulator', join(CPU_PROF_DIR, 'emulator'));
+    printProfile('bare', join(CPU_PROF_DIR, 'bare'));
+  }
   console.log(`done in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 }
 
@@ -383,8 +404,8 @@ function printTable(rows: ReadonlyArray<{ name: string; bytes: number; emu: Meas
   );
 }
 
-/** The top items of the newest profile in `dir` (the emulator child's). */
-function printProfile(dir: string): void {
+/** The top items of the newest profile in `dir` (written by the `role` child). */
+function printProfile(role: 'emulator' | 'bare', dir: string): void {
   const newest = readdirSync(dir)
     .filter((name) => name.endsWith('.cpuprofile'))
     .map((name) => join(dir, name))
@@ -396,7 +417,7 @@ function printProfile(dir: string): void {
   const summary = summarizeCpuProfile(newest, 20);
   console.log('');
   console.log(
-    `emulator CPU profile ${newest}: ${summary.busyMs.toFixed(0)} ms busy (start-up included), ` +
+    `${role} CPU profile ${newest}: ${summary.busyMs.toFixed(0)} ms busy (start-up included), ` +
       `${summary.idleMs.toFixed(0)} ms idle; top items by self time, as a share of the busy time`,
   );
   for (const { item, selfMs, share } of summary.items)

@@ -40,6 +40,8 @@ import { World, type WorldSettings } from './world/world.js';
 export const API_BASE = '/api/v10';
 /** The control API's base. */
 export const CONTROL_BASE = '/_emulator';
+/** What every platform path starts with. */
+const API_PREFIX = `${API_BASE}/`;
 
 /** Options of {@link startEmulator}. */
 export interface EmulatorOptions {
@@ -203,7 +205,17 @@ export async function createEmulator(options: EmulatorOptions, parts: EmulatorPa
         requestTimeoutMs > 0 ? Math.max(5, Math.min(1000, Math.floor(requestTimeoutMs / 10))) : 30_000,
     },
     (req, res) => {
-      void serve(req, res).catch((error: unknown) => {
+      const raw = req.url ?? '/';
+      const q = raw.indexOf('?');
+      const path = q < 0 ? raw : raw.slice(0, q);
+      const query = q < 0 ? '' : raw.slice(q + 1);
+      // The platform's answers carry the CORS headers in their one header list; the pipeline never
+      // rejects, and answers most requests without a promise.
+      if (path.startsWith(API_PREFIX) && !(cors && req.method === 'OPTIONS')) {
+        void pipeline.handle(req, res, path.slice(API_BASE.length), query, baseHeaders);
+        return;
+      }
+      void serve(req, res, path, query).catch((error: unknown) => {
         if (error instanceof ClientGoneError) {
           res.destroy();
           return;
@@ -242,14 +254,14 @@ export async function createEmulator(options: EmulatorOptions, parts: EmulatorPa
   });
 
   const baseHeaders: HeaderMap = cors ? CORS_HEADERS : NO_HEADERS;
-  async function serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const raw = req.url ?? '/';
-    const q = raw.indexOf('?');
-    const path = q < 0 ? raw : raw.slice(0, q);
-    const search = new URLSearchParams(q < 0 ? '' : raw.slice(q + 1));
-    // The platform's answers carry the CORS headers in their one header list; the others get them here.
-    if (path.startsWith(`${API_BASE}/`) && !(cors && req.method === 'OPTIONS'))
-      return pipeline.handle(req, res, path.slice(API_BASE.length), search, baseHeaders);
+  /** Everything but the platform API: preflights, the control API, and 404 for other paths. */
+  async function serve(
+    req: IncomingMessage,
+    res: ServerResponse,
+    path: string,
+    query: string,
+  ): Promise<void> {
+    const search = new URLSearchParams(query);
     if (cors) for (const [name, value] of Object.entries(CORS_HEADERS)) res.setHeader(name, value);
     if (cors && req.method === 'OPTIONS') {
       req.resume();

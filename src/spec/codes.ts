@@ -20,6 +20,10 @@ export const ErrorCode = {
   UNKNOWN_USER: 10013,
   UNKNOWN_BAN: 10026,
   UNKNOWN_LOBBY: 10031,
+  /** Get Target Users Job Status of an invite that never had target users (no job). */
+  UNKNOWN_TARGET_USERS_JOB: 10124,
+  /** Get Target Users of an invite that has no target users (no list yet). */
+  UNKNOWN_TARGET_USERS: 10129,
   /** "Bots cannot use this endpoint" (Create Guild for applications). */
   BOTS_CANNOT_USE_ENDPOINT: 20001,
   /** "Maximum number of guild roles reached (250)". */

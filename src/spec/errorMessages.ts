@@ -18,6 +18,8 @@ export const errorMessages: Readonly<Record<ErrorCodeValue, string>> = {
   10013: 'Unknown User',
   10026: 'Unknown Ban',
   10031: 'Unknown Lobby',
+  10124: 'Unknown Invite Target Users Job',
+  10129: 'Unknown Invite Target Users',
   20001: 'Bots cannot use this endpoint',
   30005: 'Maximum number of guild roles reached (250)',
   40005: 'Request entity too large',

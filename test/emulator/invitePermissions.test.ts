@@ -30,6 +30,18 @@ async function adminInvite(): Promise<string> {
   return res.body.code;
 }
 
+/** {@link adminInvite} with a list of target users (Get Target Users answers 404 10129 without one). */
+async function adminInviteWithTargets(): Promise<string> {
+  const code = await adminInvite();
+  const res = await emu.call('PUT', `/invites/${code}/target-users`, {
+    ...asAdmin,
+    ...csvUpload(`${perm.guestId}\n`),
+  });
+  expect(res.status, res.text).toBe(204);
+  emu.emulator.manualClock?.advance(targetUsersJobTiming.msPerUser);
+  return code;
+}
+
 /** Calls as the test bot holding exactly `roles`. */
 async function withRoles(
   roles: readonly PermRole[],
@@ -126,7 +138,7 @@ describe('Delete Invite needs MANAGE_CHANNELS, MANAGE_GUILD, or to be the invite
 describe('Get Target Users and its job status need the inviter, MANAGE_GUILD or VIEW_AUDIT_LOG', () => {
   for (const suffix of ['/target-users', '/target-users/job-status']) {
     it(`GET /invites/{code}${suffix}: MANAGE_GUILD 200, VIEW_AUDIT_LOG 200, none 403 50013`, async () => {
-      const path = `/invites/${await adminInvite()}${suffix}`;
+      const path = `/invites/${await adminInviteWithTargets()}${suffix}`;
       expect((await withRoles(['MANAGE_GUILD'], 'GET', path)).status).toBe(200);
       expect((await withRoles(['VIEW_AUDIT_LOG'], 'GET', path)).status).toBe(200);
       expectForbidden(await withRoles(['MANAGE_CHANNELS'], 'GET', path), 50013);
@@ -138,6 +150,14 @@ describe('Get Target Users and its job status need the inviter, MANAGE_GUILD or 
       json: {},
     });
     const { code } = made.body as { code: string };
+    const listed = await withRoles(
+      [],
+      'PUT',
+      `/invites/${code}/target-users`,
+      csvUpload(`${perm.guestId}\n`),
+    );
+    expect(listed.status).toBe(204);
+    emu.emulator.manualClock?.advance(targetUsersJobTiming.msPerUser);
     expect((await withRoles([], 'GET', `/invites/${code}/target-users`)).status).toBe(200);
     expect((await withRoles([], 'GET', `/invites/${code}/target-users/job-status`)).status).toBe(200);
   });

@@ -18,6 +18,12 @@ describe('parseJsonBody', () => {
     expect(Object.getPrototypeOf(value)).toBeNull();
     expect(Object.keys(value)).toEqual(['b', 'a']);
     expect(JSON.stringify(value)).toBe('{"b":{"x":1},"a":[{"constructor":"c"}]}');
+    // Nested objects too; arrays stay arrays.
+    expect(Object.getPrototypeOf(value.b)).toBeNull();
+    const list = value.a as Array<Record<string, unknown>>;
+    expect(Array.isArray(list)).toBe(true);
+    expect(Object.getPrototypeOf(list[0])).toBeNull();
+    expect(list[0]?.constructor).toBe('c');
   });
 
   it('answers malformed JSON with 400 code 50109', () => {

@@ -42,6 +42,11 @@ const targetCsv = (code: string) => emu.call<string>('GET', `/invites/${code}/ta
 const accept = (code: string, userId: string) =>
   emu.control('POST', `/invites/${code}/accept`, { user_id: userId });
 const advance = (ms: number) => emu.emulator.manualClock?.advance(ms);
+/** A 404 with the platform's "Unknown …" `code`. */
+function expectUnknown(res: { status: number; body: unknown; text: string }, code: number): void {
+  expect(res.status, res.text).toBe(404);
+  expect((res.body as { code: number }).code).toBe(code);
+}
 
 describe('Update Target Users (PUT /invites/{code}/target-users)', () => {
   it('answers 204 and starts a PROCESSING job that the clock steps user by user to COMPLETED', async () => {
@@ -97,7 +102,7 @@ describe('Update Target Users (PUT /invites/{code}/target-users)', () => {
     expect(messages[1]).toMatch(/^line 4: expected a single column/);
     expect(messages[2]).toMatch(/^line 6: /);
     // Nothing changed: the invite still has no job.
-    expect((await jobStatus(code)).status).toBe(0);
+    expectUnknown(await emu.call('GET', `/invites/${code}/target-users/job-status`), 10124);
   });
 
   it('refuses a missing file and a file of no ids, naming target_users_file', async () => {
@@ -166,22 +171,28 @@ describe('Get Target Users (GET /invites/{code}/target-users)', () => {
     expect(res.text).toBe(`user_id\n${dave.id}\n${erin.id}\n`);
   });
 
-  it('answers the header alone for an invite without a list', async () => {
+  it('answers 404 10129 for an invite without target users, until its first job completes', async () => {
     const code = await newInvite();
-    expect((await targetCsv(code)).text).toBe('user_id\n');
+    expectUnknown(await targetCsv(code), 10129);
+    expect((await upload(code, `${dave.id}\n`)).status).toBe(204);
+    // The job runs: the invite has no list yet.
+    expectUnknown(await targetCsv(code), 10129);
+    advance(step);
+    expect((await targetCsv(code)).text).toBe(`user_id\n${dave.id}\n`);
   });
 });
 
 describe('Get Target Users Job Status (GET /invites/{code}/target-users/job-status)', () => {
-  it('answers UNSPECIFIED for an invite that never had a job', async () => {
+  it('answers 404 10124 for an invite that never had a job, and the job once there is one', async () => {
     const code = await newInvite();
-    expect(await jobStatus(code)).toMatchObject({
-      status: 0,
-      total_users: 0,
-      processed_users: 0,
-      completed_at: null,
-      error_message: null,
-    });
+    expectUnknown(await emu.call('GET', `/invites/${code}/target-users/job-status`), 10124);
+    expect((await upload(code, `${dave.id}\n`)).status).toBe(204);
+    expect(await jobStatus(code)).toMatchObject({ status: 1, total_users: 1, processed_users: 0 });
+  });
+
+  it('answers 10006 for an unknown invite, before anything about its target users', async () => {
+    expectUnknown(await emu.call('GET', '/invites/nosuchcode/target-users/job-status'), 10006);
+    expectUnknown(await targetCsv('nosuchcode'), 10006);
   });
 });
 

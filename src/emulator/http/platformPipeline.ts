@@ -15,7 +15,7 @@ import type { RateLimiter, RateLimitSubject } from '../rateLimits/rateLimiter.js
 import type { World } from '../world/world.js';
 import { authenticate } from './authenticate.js';
 import { ClientGoneError } from './readBody.js';
-import { type BodyLimits, readNoBody, readRequestBody } from './readRequestBody.js';
+import { type BodyLimits, type DecodedBody, readNoBody, readRequestBody } from './readRequestBody.js';
 import type { Router } from './router.js';
 import {
   type HeaderMap,
@@ -49,6 +49,21 @@ export interface PipelineDeps {
 /** Longest X-Audit-Log-Reason the platform keeps. */
 const AUDIT_REASON_MAX = 512;
 
+/** A request routed and let through (authenticated, within its limits), on its way to the handler. */
+interface Routed {
+  readonly req: IncomingMessage;
+  readonly res: ServerResponse;
+  /** Below `/api/v10`, without the query. */
+  readonly path: string;
+  /** The text after `?`, or ''. */
+  readonly query: string;
+  readonly route: RouteDef;
+  readonly params: Record<string, string>;
+  readonly caller: Caller;
+  /** The headers of the answer (CORS, rate limits). */
+  readonly headers: HeaderMap;
+}
+
 /** The platform API's request handler. */
 export class PlatformPipeline {
   readonly #deps: PipelineDeps;
@@ -58,16 +73,17 @@ export class PlatformPipeline {
   }
 
   /**
-   * Answers one request; `path` is below `/api/v10`, `base` the headers of every answer (CORS).
-   * Never rejects.
+   * Answers one request; `path` is below `/api/v10`, `query` the text after `?` (or ''), `base` the
+   * headers of every answer (CORS). Never rejects. Synchronous (no promise, no microtask) for a route
+   * without a body whose handler answers at once, which is most of them; a promise otherwise.
    */
-  async handle(
+  handle(
     req: IncomingMessage,
     res: ServerResponse,
     path: string,
-    search: URLSearchParams,
+    query: string,
     base: HeaderMap = NO_HEADERS,
-  ): Promise<void> {
+  ): Promise<void> | undefined {
     let headers: HeaderMap = base;
     let routeName = '(unrouted)';
     try {
@@ -82,14 +98,32 @@ export class PlatformPipeline {
       routeName = route.name;
       const caller = authenticate(this.#deps.world, route, header(req, 'authorization'));
 
-      const decision = this.#deps.limiter.take(route, params, subjectOf(caller, req), this.#deps.world.now());
-      headers = mergeHeaders(base, decision.headers);
-      if (decision.limited) return finish(req, () => sendJson(res, 429, decision.limited?.body, headers));
+      const limiter = this.#deps.limiter;
+      // With limits off there is nothing to count, so no identity to build.
+      if (limiter.enabled) {
+        const decision = limiter.take(route, params, subjectOf(caller, req), this.#deps.world.now());
+        headers = mergeHeaders(base, decision.headers);
+        if (decision.limited) return finish(req, () => sendJson(res, 429, decision.limited?.body, headers));
+      }
 
-      // A route without a body reads none: no promise to wait for (readRequestBody drains it).
-      const decoded =
-        route.body === undefined ? readNoBody(req) : await readRequestBody(req, route, this.#deps.bodyLimits);
-      const input = validateRequest(route, params, search, decoded.value);
+      const routed: Routed = { req, res, path, query, route, params, caller, headers };
+      // A route without a body reads none: no promise to wait for (readNoBody drains it).
+      if (route.body === undefined) return this.#answer(routed, readNoBody(req));
+      return readRequestBody(req, route, this.#deps.bodyLimits).then(
+        (decoded) => this.#answer(routed, decoded),
+        (error: unknown) => this.#fail(req, res, error, route.name, routed.headers),
+      );
+    } catch (error) {
+      this.#fail(req, res, error, routeName, headers);
+      return undefined;
+    }
+  }
+
+  /** Validates the input, runs the handler and sends its answer (or the error it throws). */
+  #answer(routed: Routed, decoded: DecodedBody): Promise<void> | undefined {
+    const { req, res, route, params, caller, headers } = routed;
+    try {
+      const input = validateRequest(route, params, routed.query, decoded.value);
       const ctx: HandlerContext = {
         world: this.#deps.world,
         route,
@@ -99,24 +133,43 @@ export class PlatformPipeline {
         files: decoded.files,
         caller,
         auditReason: route.audit ? auditReason(header(req, 'x-audit-log-reason')) : null,
-        request: { method: req.method ?? 'GET', path, headers: req.headers },
+        request: { method: req.method ?? 'GET', path: routed.path, headers: req.headers },
       };
       const handler = this.#deps.handlers[route.name as keyof HandlerMap] as AnyHandler | undefined;
-      const answer = handler ? await handler(ctx) : notImplemented(route);
+      const answer = handler ? handler(ctx) : notImplemented(route);
+      if (answer instanceof Promise) {
+        return answer.then(
+          (reply) => send(res, reply, headers),
+          (error: unknown) => this.#fail(req, res, error, route.name, headers),
+        );
+      }
       send(res, answer, headers);
     } catch (error) {
-      if (error instanceof PlatformError) {
-        const extra: HeaderMap = error.status === 413 ? { ...headers, Connection: 'close' } : headers;
-        return finish(req, () => sendJson(res, error.status, error.answer, extra));
-      }
-      if (error instanceof ClientGoneError) {
-        res.destroy();
-        return;
-      }
-      this.#deps.logger.error(`emulator bug while answering ${req.method} ${routeName}`, error);
-      if (!res.headersSent) finish(req, () => sendError(res, 500, INTERNAL_ERROR, headers));
-      else res.destroy();
+      this.#fail(req, res, error, route.name, headers);
     }
+    return undefined;
+  }
+
+  /** Answers what was thrown: a {@link PlatformError} as itself, anything else as the 500 of a bug. */
+  #fail(
+    req: IncomingMessage,
+    res: ServerResponse,
+    error: unknown,
+    routeName: string,
+    headers: HeaderMap,
+  ): void {
+    if (error instanceof PlatformError) {
+      const extra: HeaderMap = error.status === 413 ? { ...headers, Connection: 'close' } : headers;
+      finish(req, () => sendJson(res, error.status, error.answer, extra));
+      return;
+    }
+    if (error instanceof ClientGoneError) {
+      res.destroy();
+      return;
+    }
+    this.#deps.logger.error(`emulator bug while answering ${req.method} ${routeName}`, error);
+    if (!res.headersSent) finish(req, () => sendError(res, 500, INTERNAL_ERROR, headers));
+    else res.destroy();
   }
 }
 
@@ -139,9 +192,10 @@ function send(res: ServerResponse, answer: Reply, headers: HeaderMap): void {
 }
 
 /** Sends an early answer; the unread body is drained so that the connection stays usable. */
-function finish(req: IncomingMessage, write: () => void): void {
+function finish(req: IncomingMessage, write: () => void): undefined {
   write();
   if (!req.readableEnded) req.resume();
+  return undefined;
 }
 
 function header(req: IncomingMessage, name: string): string | undefined {

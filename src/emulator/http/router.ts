@@ -1,39 +1,33 @@
 /**
- * The platform router, compiled once from the route table: each path template becomes a list of
- * segments (literal or `{placeholder}`). A request path matches a template segment by segment; when
- * several templates match, literal segments win over placeholders at the first place they differ
+ * The platform router, compiled once from the route table into a tree of path segments: each node
+ * has its literal children (one map lookup), its mixed children (`{id}.png`, as patterns) and its
+ * placeholder child. A request path is matched segment by segment, trying at each place a literal,
+ * then a mixed segment, then a placeholder, so that the first template found is the most specific
+ * one: literal segments win over placeholders at the first place templates differ
  * (`/members/@me` before `/members/{user_id}`). A path that matches no template is a 404; one that
- * matches only templates of other methods is a 405. The control API routes its own table with it too
- * (any entry with a method and a path template).
+ * matches only templates of other methods is a 405. Matching allocates nothing but the params of the
+ * route found. The control API routes its own table with it too (any entry with a method and a path
+ * template).
  */
 import type { RouteDef } from '../../spec/route.js';
 
-type Segment =
-  | { readonly literal: string }
-  | { readonly param: string }
-  | { readonly pattern: RegExp; readonly names: readonly string[] };
-
-function compileSegment(text: string): Segment {
-  const whole = /^\{([a-z0-9_]+)\}$/.exec(text)?.[1];
-  if (whole !== undefined) return { param: whole };
-  if (!text.includes('{')) return { literal: text };
-  const names: string[] = [];
-  const source = text
-    .split(/(\{[a-z0-9_]+\})/)
-    .map((piece) => {
-      const name = /^\{([a-z0-9_]+)\}$/.exec(piece)?.[1];
-      if (name === undefined) return piece.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-      names.push(name);
-      return '(.+?)';
-    })
-    .join('');
-  return { pattern: new RegExp(`^${source}$`), names };
+/** A mixed segment (`{id}.png`): literal text around placeholders, as a pattern. */
+interface MixedSegment<R extends RoutedPath> {
+  /** The template's text of the segment. */
+  readonly text: string;
+  readonly pattern: RegExp;
+  readonly names: readonly string[];
+  readonly node: TreeNode<R>;
 }
 
-/** 0 for a literal, 1 for a mixed segment, 2 for a placeholder: lower is more specific. */
-function rank(segment: Segment | undefined): number {
-  if (!segment || 'literal' in segment) return 0;
-  return 'pattern' in segment ? 1 : 2;
+/** One place of the tree: what may come next, and the routes whose template ends here. */
+interface TreeNode<R extends RoutedPath> {
+  readonly literals: Map<string, TreeNode<R>>;
+  readonly mixed: MixedSegment<R>[];
+  /** The placeholder child: its name may differ per template, so each template keeps its names. */
+  param: TreeNode<R> | undefined;
+  /** Templates ending here, in route-table order (one per method, first one wins). */
+  readonly routes: EndingRoute<R>[];
 }
 
 /** What the router routes: a method and a path template (a {@link RouteDef}, a control route). */
@@ -42,10 +36,11 @@ export interface RoutedPath {
   readonly path: string;
 }
 
-interface CompiledRoute<R extends RoutedPath> {
+/** A route and the names of its whole-segment placeholders, in path order. */
+interface EndingRoute<R extends RoutedPath> {
   readonly route: R;
-  /** A literal segment, a whole-segment placeholder, or a mixed one (`{id}.png`) as a pattern. */
-  readonly segments: ReadonlyArray<Segment>;
+  /** For each segment of the template: its placeholder name, or undefined for other segments. */
+  readonly paramNames: ReadonlyArray<string | undefined>;
 }
 
 /** What the router found for a method and path. */
@@ -54,84 +49,151 @@ export type RouteMatch<R extends RoutedPath = RouteDef> =
   | { readonly kind: 'notFound' }
   | { readonly kind: 'methodNotAllowed'; readonly allowed: readonly R['method'][] };
 
+const NOT_FOUND = Object.freeze({ kind: 'notFound' as const });
+const WHOLE_PARAM = /^\{([a-z0-9_]+)\}$/;
+
+function newNode<R extends RoutedPath>(): TreeNode<R> {
+  return { literals: new Map(), mixed: [], param: undefined, routes: [] };
+}
+
+function compileMixed(text: string): { pattern: RegExp; names: string[] } {
+  const names: string[] = [];
+  const source = text
+    .split(/(\{[a-z0-9_]+\})/)
+    .map((piece) => {
+      const name = WHOLE_PARAM.exec(piece)?.[1];
+      if (name === undefined) return piece.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      names.push(name);
+      return '(.+?)';
+    })
+    .join('');
+  return { pattern: new RegExp(`^${source}$`), names };
+}
+
 /** Splits a path into segments; undefined when a segment is not valid percent-encoding. */
 function splitPath(path: string): string[] | undefined {
-  const raw = path.split('/').slice(1);
+  const raw = path.split('/');
+  raw.shift();
   // Most paths hold no escape: nothing to decode.
   if (!path.includes('%')) return raw;
-  const out: string[] = [];
-  for (const segment of raw) {
+  for (let i = 0; i < raw.length; i += 1) {
     try {
-      out.push(decodeURIComponent(segment));
+      raw[i] = decodeURIComponent(raw[i] as string);
     } catch {
       return undefined;
     }
   }
-  return out;
+  return raw;
+}
+
+/** The state of one match: the request, and the mixed captures of the branch being tried. */
+interface Search<R extends RoutedPath> {
+  readonly method: string;
+  readonly parts: readonly string[];
+  /** Captures of mixed segments on the current branch, name then value (pushed and popped). */
+  readonly captures: string[];
+  /** Methods of templates that matched the path but not the method (filled only on a miss). */
+  allowed: R['method'][] | undefined;
 }
 
 /** Routes by method and path. */
 export class Router<R extends RoutedPath = RouteDef> {
-  readonly #byLength = new Map<number, CompiledRoute<R>[]>();
+  readonly #root: TreeNode<R> = newNode();
 
   /** Compiles every route's path template (relative to the API base, e.g. `/lobbies/{lobby_id}`). */
   constructor(routes: readonly R[]) {
     for (const route of routes) {
-      const segments = route.path.split('/').slice(1).map(compileSegment);
-      const list = this.#byLength.get(segments.length) ?? [];
-      list.push({ route, segments });
-      this.#byLength.set(segments.length, list);
+      let node = this.#root;
+      const paramNames: Array<string | undefined> = [];
+      for (const text of route.path.split('/').slice(1)) {
+        const whole = WHOLE_PARAM.exec(text)?.[1];
+        paramNames.push(whole);
+        if (whole !== undefined) {
+          node.param ??= newNode();
+          node = node.param;
+        } else if (!text.includes('{')) {
+          let next = node.literals.get(text);
+          if (next === undefined) {
+            next = newNode();
+            node.literals.set(text, next);
+          }
+          node = next;
+        } else {
+          let mixed = node.mixed.find((m) => m.text === text);
+          if (mixed === undefined) {
+            mixed = { text, ...compileMixed(text), node: newNode() };
+            node.mixed.push(mixed);
+          }
+          node = mixed.node;
+        }
+      }
+      node.routes.push({ route, paramNames });
     }
-    // Most specific first: compare segment by segment, a literal before a placeholder.
-    for (const list of this.#byLength.values()) list.sort((a, b) => specificity(a, b));
   }
 
   /** Finds the route for `method` and `path` (below the API base, without query string). */
   match(method: string, path: string): RouteMatch<R> {
     const parts = splitPath(path);
-    if (!parts) return { kind: 'notFound' };
-    const candidates = this.#byLength.get(parts.length) ?? [];
-    const allowed: R['method'][] = [];
-    for (const candidate of candidates) {
-      const params = matchSegments(candidate, parts);
-      if (!params) continue;
-      if (candidate.route.method === method) return { kind: 'found', route: candidate.route, params };
-      if (!allowed.includes(candidate.route.method)) allowed.push(candidate.route.method);
-    }
-    return allowed.length > 0 ? { kind: 'methodNotAllowed', allowed } : { kind: 'notFound' };
+    if (!parts) return NOT_FOUND;
+    const search: Search<R> = { method, parts, captures: [], allowed: undefined };
+    const found = find(this.#root, 0, search);
+    if (found !== undefined) return { kind: 'found', route: found.route, params: paramsOf(found, search) };
+    // A miss: walk again, now collecting the methods of every template the path matches.
+    search.allowed = [];
+    find(this.#root, 0, search);
+    return search.allowed.length > 0 ? { kind: 'methodNotAllowed', allowed: search.allowed } : NOT_FOUND;
   }
 }
 
-function specificity<R extends RoutedPath>(a: CompiledRoute<R>, b: CompiledRoute<R>): number {
-  for (let i = 0; i < a.segments.length; i++) {
-    const x = rank(a.segments[i]);
-    const y = rank(b.segments[i]);
-    if (x !== y) return x - y;
+/**
+ * The first template below `node` (in specificity order) that matches `parts` from `index` on and
+ * has the method; undefined when none does. While `search.allowed` is set, collects instead the
+ * methods of every template matching the path and finds nothing.
+ */
+function find<R extends RoutedPath>(
+  node: TreeNode<R>,
+  index: number,
+  search: Search<R>,
+): EndingRoute<R> | undefined {
+  const { parts } = search;
+  if (index === parts.length) {
+    for (const ending of node.routes) {
+      if (search.allowed === undefined) {
+        if (ending.route.method === search.method) return ending;
+      } else if (!search.allowed.includes(ending.route.method)) search.allowed.push(ending.route.method);
+    }
+    return undefined;
   }
-  return 0;
+  const part = parts[index] as string;
+  const literal = node.literals.get(part);
+  if (literal !== undefined) {
+    const found = find(literal, index + 1, search);
+    if (found !== undefined) return found;
+  }
+  for (const mixed of node.mixed) {
+    const match = mixed.pattern.exec(part);
+    if (match === null) continue;
+    const before = search.captures.length;
+    mixed.names.forEach((name, i) => {
+      search.captures.push(name, match[i + 1] as string);
+    });
+    const found = find(mixed.node, index + 1, search);
+    if (found !== undefined) return found;
+    search.captures.length = before;
+  }
+  if (node.param !== undefined && part !== '') return find(node.param, index + 1, search);
+  return undefined;
 }
 
-function matchSegments<R extends RoutedPath>(
-  candidate: CompiledRoute<R>,
-  parts: readonly string[],
-): Record<string, string> | undefined {
-  const params = Object.create(null) as Record<string, string>;
-  for (let i = 0; i < parts.length; i++) {
-    const segment = candidate.segments[i];
-    const part = parts[i] as string;
-    if (!segment) return undefined;
-    if ('literal' in segment) {
-      if (segment.literal !== part) return undefined;
-    } else if ('pattern' in segment) {
-      const match = segment.pattern.exec(part);
-      if (!match) return undefined;
-      segment.names.forEach((name, index) => {
-        params[name] = match[index + 1] as string;
-      });
-    } else {
-      if (part === '') return undefined;
-      params[segment.param] = part;
-    }
+/** The params of a found route: whole-segment placeholders, then captures of mixed segments. */
+function paramsOf<R extends RoutedPath>(found: EndingRoute<R>, search: Search<R>): Record<string, string> {
+  const params: Record<string, string> = {};
+  const { paramNames } = found;
+  for (let i = 0; i < paramNames.length; i += 1) {
+    const name = paramNames[i];
+    if (name !== undefined) params[name] = search.parts[i] as string;
   }
+  const { captures } = search;
+  for (let i = 0; i < captures.length; i += 2) params[captures[i] as string] = captures[i + 1] as string;
   return params;
 }

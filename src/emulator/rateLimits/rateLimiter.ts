@@ -101,6 +101,11 @@ export class RateLimiter {
     this.#perRoute = table.perRoute ?? { limit: 1000, windowMs: 60_000 };
   }
 
+  /** False with limits `off`: {@link RateLimiter.take} counts nothing and sends no header. */
+  get enabled(): boolean {
+    return this.#enabled;
+  }
+
   /**
    * Counts one request to `route` with `params` by `subject` at `now` and decides. With limits off,
    * nothing is counted and there are no headers.

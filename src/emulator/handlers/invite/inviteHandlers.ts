@@ -29,6 +29,8 @@ import {
   settleTargetUsersJob,
   startTargetUsersJob,
   TARGET_USERS_FIELD,
+  unknownTargetUsers,
+  unknownTargetUsersJob,
 } from './targetUsersJob.js';
 import { getThreadMember, listThreadMembers } from './threadMembers.js';
 import { setVoiceChannelStatus } from './voiceStatus.js';
@@ -61,8 +63,9 @@ export const inviteHandlers = defineHandlers({
     const invite = ctx.world.invites.require(ctx.params.code);
     requireInviterOr(ctx, invite, declaredRule(ctx));
     settleTargetUsersJob(ctx.world, invite);
-    // An invite anyone may accept has no list: the file is the header alone.
-    const csv = formatTargetUsersCsv(invite.target_user_ids ?? []);
+    // An invite anyone may accept has no list (none yet, while its first job runs): 404 10129.
+    if (invite.target_user_ids === null) throw unknownTargetUsers();
+    const csv = formatTargetUsersCsv(invite.target_user_ids);
     return reply.bytes('text/csv; charset=utf-8', Buffer.from(csv, 'utf8'));
   },
 
@@ -77,8 +80,10 @@ export const inviteHandlers = defineHandlers({
   getTargetUsersJobStatus: (ctx) => {
     const invite = ctx.world.invites.require(ctx.params.code);
     requireInviterOr(ctx, invite, declaredRule(ctx));
+    // An invite that never had a job has no target users: 404 10124.
+    if (invite.target_users_job === null) throw unknownTargetUsersJob();
     settleTargetUsersJob(ctx.world, invite);
-    return reply.json(renderTargetUsersJob(invite));
+    return reply.json(renderTargetUsersJob(invite.target_users_job));
   },
 
   createChannelInvite: (ctx) => {

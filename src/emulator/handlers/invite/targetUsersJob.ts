@@ -13,10 +13,14 @@
  * - the new list replaces the old one only when the job completes; until then the old list holds
  *   (an invite made with a file accepts nobody until its job completes);
  * - jobs advance lazily: whoever reads the invite's job or users (handlers, invite acceptance) calls
- *   {@link settleTargetUsersJob} first, and the state is computed for the clock's "now".
+ *   {@link settleTargetUsersJob} first, and the state is computed for the clock's "now";
+ * - an invite without target users answers Get Target Users with 404 10129 (no list yet, even while
+ *   its first job runs) and Get Target Users Job Status with 404 10124 (it never had a job), the
+ *   platform's codes for "invite exists but has no target users".
  */
 import { parseTargetUsersCsv } from '../../../spec/schemas/targetUsersCsv.js';
 import { ErrorCode } from '../../../spec/codes.js';
+import { errorMessages } from '../../../spec/errorMessages.js';
 import { TargetUsersJobStatus } from '../../../spec/flags.js';
 import { PlatformError } from '../../platformError.js';
 import type { Snowflake } from '../../world/accountRecords.js';
@@ -162,19 +166,8 @@ export function settleTargetUsersJob(world: World, invite: InviteRecord): void {
   job.processed_users = Math.min(done, total);
 }
 
-/** The job status object; an invite that never had a job answers UNSPECIFIED. */
-export function renderTargetUsersJob(invite: InviteRecord): Record<string, unknown> {
-  const job = invite.target_users_job;
-  if (!job) {
-    return {
-      status: TargetUsersJobStatus.UNSPECIFIED,
-      total_users: 0,
-      processed_users: 0,
-      created_at: toIso(invite.created_at),
-      completed_at: null,
-      error_message: null,
-    };
-  }
+/** The job status object. */
+export function renderTargetUsersJob(job: TargetUsersJobRecord): Record<string, unknown> {
   return {
     status: job.status,
     total_users: job.total_users,
@@ -183,4 +176,29 @@ export function renderTargetUsersJob(invite: InviteRecord): Record<string, unkno
     completed_at: toIsoOrNull(job.completed_at),
     error_message: job.error_message,
   };
+}
+
+/**
+ * Get Target Users Job Status of an invite that never had a job: the platform's table has a code
+ * for exactly this ("invite exists but has no target users"), 404 10124, rather than a made-up
+ * UNSPECIFIED job.
+ */
+export function unknownTargetUsersJob(): PlatformError {
+  return new PlatformError(
+    404,
+    ErrorCode.UNKNOWN_TARGET_USERS_JOB,
+    errorMessages[ErrorCode.UNKNOWN_TARGET_USERS_JOB],
+  );
+}
+
+/**
+ * Get Target Users of an invite without a list (anyone may accept it, or its first job has not
+ * completed): 404 10129, the platform's code for it, rather than a file of the header alone.
+ */
+export function unknownTargetUsers(): PlatformError {
+  return new PlatformError(
+    404,
+    ErrorCode.UNKNOWN_TARGET_USERS,
+    errorMessages[ErrorCode.UNKNOWN_TARGET_USERS],
+  );
 }

@@ -53,8 +53,15 @@ export class Lobby extends EventEmitter<LobbyEvents> {
   /** Opaque scheduling slot of the runtime. */
   #slot: unknown;
 
-  /** @internal Made by `LobbyRuntime`. */
-  constructor(host: LobbyHost, init: LobbyInit) {
+  /**
+   * @internal Made by `LobbyRuntime`. (A static factory, so that the published types show a private
+   * constructor: a stripped one would read as `new LobbyHandle()`.)
+   */
+  static create(host: LobbyHost, init: LobbyInit): Lobby {
+    return new Lobby(host, init);
+  }
+
+  private constructor(host: LobbyHost, init: LobbyInit) {
     super();
     this.id = init.wire.id;
     this.applicationId = init.wire.application_id;

@@ -377,7 +377,7 @@ export class LobbyRuntime extends EventEmitter<LobbyRuntimeEvents> {
   }
 
   #adopt(wire: LobbyWire, idleTimeoutSeconds: number | undefined, onIdle: IdlePolicy | undefined): Lobby {
-    const lobby = new Lobby(this.#host, {
+    const lobby = Lobby.create(this.#host, {
       wire,
       idleTimeoutSeconds: idleTimeoutSeconds ?? this.#idleTimeoutSeconds,
       onIdle: onIdle ?? this.#onIdle,

@@ -52,8 +52,15 @@ export class PlayerLobby extends EventEmitter<LobbyEvents> {
   #polling: Promise<LobbyMessage[]> | undefined;
   #released = false;
 
-  /** @internal Made by {@link PlayerRuntime}. */
-  constructor(handle: Lobby, host: PlayerLobbyHost) {
+  /**
+   * @internal Made by {@link PlayerRuntime}. (A static factory, so that the published types show a
+   * private constructor.)
+   */
+  static create(handle: Lobby, host: PlayerLobbyHost): PlayerLobby {
+    return new PlayerLobby(handle, host);
+  }
+
+  private constructor(handle: Lobby, host: PlayerLobbyHost) {
     super();
     this.#handle = handle;
     this.#host = host;

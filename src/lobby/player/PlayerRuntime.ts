@@ -163,7 +163,7 @@ export class PlayerRuntime {
     );
     let lobby = this.#lobbies.get(handle.id);
     if (lobby === undefined) {
-      lobby = new PlayerLobby(handle, { rest: this.rest, released: (l) => this.#release(l) });
+      lobby = PlayerLobby.create(handle, { rest: this.rest, released: (l) => this.#release(l) });
       this.#lobbies.set(lobby.id, lobby);
       if (this.#pollMs > 0) this.#nextPoll.set(lobby, this.clock.now());
       this.#arm();

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { demo } from '../../src/emulator/world/demoSeed.js';
 import type { PermissionName } from '../../src/spec/permissions.js';
 import { type CallResult, useEmulator } from '../support/emulator.js';
-import { demoGuild, expectError, newUser, type TestBot, testBot } from '../support/guildFixtures.js';
+import { expectError, newUser, type TestBot, testBot } from '../support/guildFixtures.js';
 
 const emu = useEmulator();
 const [, , carol, dave, erin] = demo.users;
@@ -20,13 +20,15 @@ interface Case {
   /** Every permission the call needs. */
   readonly needs: PermissionName[];
   /** Set-up the call relies on (runs once, before any call). */
-  readonly setup?: () => void;
+  readonly setup?: () => Promise<void>;
   readonly run: (bot: TestBot) => Promise<CallResult>;
   readonly ok: number;
 }
 
-const banErin = () => {
-  demoGuild(emu).bans.set(erin.id, { user_id: erin.id, reason: null, created_at: emu.emulator.world.now() });
+/** Erin banned by the demo bot, as the platform would record it. */
+const banErin = async () => {
+  const res = await emu.call('PUT', `/guilds/${demo.guildId}/bans/${erin.id}`, { json: {} });
+  expect(res.status, res.text).toBe(204);
 };
 
 const cases: Case[] = [
@@ -185,13 +187,13 @@ const cases: Case[] = [
 describe('member-area permission matrix', () => {
   for (const c of cases) {
     it(`${c.name}: 403 50013 without ${c.needs.join(' or ')}, ${c.ok} with ${c.needs.join(' + ')}`, async () => {
-      c.setup?.();
+      await c.setup?.();
       const bot = await testBot(emu);
       for (const missing of c.needs) {
-        bot.grant(...c.needs.filter((p) => p !== missing));
+        await bot.grant(...c.needs.filter((p) => p !== missing));
         expectError(await c.run(bot), 403, 50013);
       }
-      bot.grant(...c.needs);
+      await bot.grant(...c.needs);
       const res = await c.run(bot);
       expect(res.status, res.text).toBe(c.ok);
     });
@@ -199,7 +201,7 @@ describe('member-area permission matrix', () => {
 
   for (const c of cases) {
     it(`${c.name}: ADMINISTRATOR alone passes`, async () => {
-      c.setup?.();
+      await c.setup?.();
       const bot = await testBot(emu, ['ADMINISTRATOR']);
       const res = await c.run(bot);
       expect(res.status, res.text).toBe(c.ok);

@@ -189,7 +189,7 @@ describe('Add Guild Member', () => {
       403,
       50013,
     );
-    bot.grant('CREATE_INSTANT_INVITE', 'MANAGE_NICKNAMES');
+    await bot.grant('CREATE_INSTANT_INVITE', 'MANAGE_NICKNAMES');
     expect((await emu.call('PUT', `${G}/members/${frank.id}`, { auth: bot.auth, json: body })).status).toBe(
       201,
     );

@@ -1,11 +1,11 @@
 /**
  * Test helpers for the guild member area: events since a point, a second bot whose permissions a
- * test chooses, and small world set-ups. Set-up may touch the world directly; behaviour is always
- * exercised over HTTP.
+ * test chooses, and small world set-ups. Worlds are built through the control API only (as a user of
+ * the emulator builds them); tests may read the world's records, never write them.
  */
 import { expect } from 'vitest';
 import { demo } from '../../src/emulator/world/demoSeed.js';
-import type { RoleRecord } from '../../src/emulator/world/guildRecords.js';
+import type { Role } from '../../src/spec/schemas/role.js';
 import { combinePermissions, type PermissionName } from '../../src/spec/permissions.js';
 import type { EmulatorHandle } from './emulator.js';
 
@@ -22,12 +22,12 @@ export interface TestBot {
   readonly applicationId: string;
   readonly userId: string;
   readonly token: string;
-  /** Its role (position 10: above every demo role). */
-  readonly role: RoleRecord;
+  /** Its role (position 10: above every demo role), as the control API answered it. */
+  readonly role: Role;
   /** `{ bot: token }` for `emu.call`. */
   readonly auth: { readonly bot: string };
   /** Sets the role's permissions (nothing else grants the bot any once @everyone is emptied). */
-  grant(...permissions: PermissionName[]): void;
+  grant(...permissions: PermissionName[]): Promise<void>;
 }
 
 /**
@@ -46,16 +46,19 @@ export async function testBot(
     { name: 'Test Bot' },
   );
   expect(app.status).toBe(201);
-  const guild = demoGuild(emu);
+  const G = `/guilds/${demo.guildId}`;
   if (options.emptyEveryone ?? true) {
-    const everyone = guild.roles.get(guild.id);
-    if (everyone) everyone.permissions = '0';
+    const everyone = await emu.control('PATCH', `${G}/roles/${demo.guildId}`, { permissions: '0' });
+    expect(everyone.status, everyone.text).toBe(200);
   }
-  const role = emu.emulator.world.guilds.createRole(guild, {
+  const bits = (names: PermissionName[]) => (names.length === 0 ? '0' : combinePermissions(...names));
+  const made = await emu.control<Role>('POST', `${G}/roles`, {
     name: 'Tester',
-    permissions: permissions.length === 0 ? '0' : combinePermissions(...permissions),
+    permissions: bits(permissions),
     position: options.position ?? 10,
   });
+  expect(made.status, made.text).toBe(201);
+  const role = made.body;
   const put = await emu.control('PUT', `/guilds/${demo.guildId}/members/${app.body.bot_user_id}`, {
     roles: [role.id],
   });
@@ -66,8 +69,9 @@ export async function testBot(
     token: app.body.bot_token,
     role,
     auth: { bot: app.body.bot_token },
-    grant: (...names) => {
-      role.permissions = names.length === 0 ? '0' : combinePermissions(...names);
+    grant: async (...names) => {
+      const res = await emu.control('PATCH', `${G}/roles/${role.id}`, { permissions: bits(names) });
+      expect(res.status, res.text).toBe(200);
     },
   };
 }

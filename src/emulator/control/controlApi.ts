@@ -34,6 +34,8 @@ import {
   createIntegrationBody,
   createUserBody,
   patchGuildBody,
+  createRoleBody,
+  patchRoleBody,
   putMemberBody,
   putPresenceBody,
   putThreadMemberBody,
@@ -186,6 +188,30 @@ export const controlRoutes: readonly ControlRoute[] = [
       'force membership: {roles?, pending?, voice_channel_id?, last_active_at?, nick?, communication_disabled_until?} → the member',
     run: (deps, { guild_id, user_id }, body) =>
       ops.putMember(deps.world, guild_id as string, user_id as string, parseControlBody(putMemberBody, body)),
+  },
+  {
+    method: 'POST',
+    path: '/guilds/{guild_id}/roles',
+    summary: 'make a role with any permissions at any position: {name, permissions?, position?} → the role',
+    run: (deps, { guild_id }, body) => ({
+      status: 201,
+      body: ops.createRole(deps.world, guild_id as string, parseControlBody(createRoleBody, body)),
+    }),
+  },
+  {
+    method: 'PATCH',
+    path: '/guilds/{guild_id}/roles/{role_id}',
+    summary:
+      "force a role's fields: {name?, permissions?, position?} → the role (@everyone's id is the guild's; 404 10011 unknown role)",
+    run: (deps, { guild_id, role_id }, body) => ({
+      status: 200,
+      body: ops.patchRole(
+        deps.world,
+        guild_id as string,
+        role_id as string,
+        parseControlBody(patchRoleBody, body),
+      ),
+    }),
   },
   {
     method: 'POST',

@@ -11,7 +11,7 @@ import { emitDmEvent } from '../webhooks/webhookEvents.js';
 import type { Snowflake } from '../world/accountRecords.js';
 import type { IntegrationRecord } from '../world/guildRecords.js';
 import { renderUser } from '../world/renderAccount.js';
-import { isThread, renderChannel, renderGuild, renderMember } from '../world/renderGuild.js';
+import { isThread, renderChannel, renderGuild, renderMember, renderRole } from '../world/renderGuild.js';
 import { defined } from '../world/seed.js';
 import { toIso, toIsoOrNull } from '../world/time.js';
 import type { World } from '../world/world.js';
@@ -152,6 +152,34 @@ export function putMember(
   ]);
   if (before !== after) world.guilds.memberUpdated(guild, existing);
   return { status: 200, body: renderMember(existing, (id) => world.userOrPlaceholder(id)) };
+}
+
+/**
+ * `POST /_emulator/guilds/{guild_id}/roles`: a role with any permissions at any position, whoever
+ * could or could not make it on the platform (GUILD_ROLE_CREATE, as Create Guild Role).
+ */
+export function createRole(world: World, guildId: Snowflake, input: In<typeof schemas.createRoleBody>) {
+  const guild = world.guilds.require(guildId);
+  return renderRole(world.guilds.createRole(guild, defined(input)));
+}
+
+/**
+ * `PATCH /_emulator/guilds/{guild_id}/roles/{role_id}`: forces a role's name, permissions or position
+ * (GUILD_ROLE_UPDATE, as Modify Guild Role); the @everyone role's id is the guild's.
+ */
+export function patchRole(
+  world: World,
+  guildId: Snowflake,
+  roleId: Snowflake,
+  input: In<typeof schemas.patchRoleBody>,
+) {
+  const guild = world.guilds.require(guildId);
+  const role = world.guilds.requireRole(guild, roleId);
+  if (input.name !== undefined) role.name = input.name;
+  if (input.permissions !== undefined) role.permissions = input.permissions;
+  if (input.position !== undefined) role.position = input.position;
+  world.emit('GUILD_ROLE_UPDATE', { guild_id: guild.id, role: renderRole(role) }, guild.id);
+  return renderRole(role);
 }
 
 /** `POST /_emulator/guilds/{guild_id}/channels`: threads need a parent channel of the guild. */

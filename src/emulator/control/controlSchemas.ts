@@ -51,6 +51,23 @@ export const patchGuildBody = z.object({
   nsfw_level: z.number().int().min(0).max(3).optional(),
 });
 
+/** A permission set: the platform's 64-bit decimal string. */
+const permissionString = z.string().regex(/^\d{1,20}$/);
+
+/** `POST /_emulator/guilds/{guild_id}/roles`. */
+export const createRoleBody = z.object({
+  name: z.string().min(1).max(100),
+  permissions: permissionString.optional(),
+  position: z.number().int().min(0).optional(),
+});
+
+/** `PATCH /_emulator/guilds/{guild_id}/roles/{role_id}` (the @everyone role's id is the guild's). */
+export const patchRoleBody = z.object({
+  name: z.string().min(1).max(100).optional(),
+  permissions: permissionString.optional(),
+  position: z.number().int().min(0).optional(),
+});
+
 /** `PUT /_emulator/guilds/{guild_id}/members/{user_id}`. */
 export const putMemberBody = z.object({
   roles: z.array(snowflake).max(250).optional(),

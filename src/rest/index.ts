@@ -50,7 +50,16 @@ export {
 export type { BucketState } from './ratelimit/Bucket.js';
 export type { DevelopmentBucketState, DevelopmentTable } from './ratelimit/DevelopmentLimiter.js';
 export type { InvalidRequestThresholds } from './ratelimit/InvalidRequestTracker.js';
-export type { RateLimitSnapshot, WaitReason } from './ratelimit/RateLimitManager.js';
+export type {
+  RateLimitManagerOptions,
+  RateLimitSnapshot,
+  RateRequest,
+  WaitNotice,
+  WaitReason,
+} from './ratelimit/RateLimitManager.js';
+export type { RateLimitStore, RateLimitStoreFactory } from './ratelimit/RateLimitStore.js';
+export type { InvalidRequestRecord } from './ratelimit/InvalidRequestTracker.js';
+export type { RateLimitInfo, RateLimitVerdict } from './ratelimit/parseRateLimitHeaders.js';
 export type { WindowLimiterState } from './ratelimit/WindowLimiter.js';
 export type {
   InvalidRequestWarningEvent,

@@ -118,6 +118,7 @@ export class RedisRateLimitStore
   /** Decides while Redis is unreachable, on the local share. */
   readonly #local: RateLimitManager;
   readonly #localPerSecond: number;
+  readonly #fleetSize: number;
   /** Answers not yet sent to Redis, per token key. */
   readonly #answers = new Map<string, string[]>();
   #flushTimer: ReturnType<Clock['setTimeout']> | undefined;
@@ -128,6 +129,13 @@ export class RedisRateLimitStore
   /** When Redis stopped answering (undefined while it answers). */
   #downSince: number | undefined;
   #retryAt = 0;
+  /**
+   * Until when requests wait after a switch between Redis and the local share: one global window,
+   * so that what the other regime let go in its last window is out of the window first.
+   */
+  #quietUntil = 0;
+  /** The requests granted locally within the last window (told to Redis once it is back). */
+  readonly #localGrants: { readonly key: string; readonly at: number }[] = [];
   /** The fleet's invalid-request count as Redis last told it, plus this process's since. */
   #invalidCount = 0;
   /** Script runs so far (reservations and answer batches), for measurements. */
@@ -137,6 +145,7 @@ export class RedisRateLimitStore
     super();
     const fleet = Math.max(1, options.fleetSize ?? 4);
     this.#clock = options.clock;
+    this.#fleetSize = fleet;
     this.#redis = options.redis;
     this.#script = new LoadedScript(options.redis, RATE_LIMIT_SCRIPT);
     this.#prefix = options.prefix ?? 'lobbykit:rl';
@@ -170,23 +179,39 @@ export class RedisRateLimitStore
 
   /** Grants a request through Redis, or on the local share while Redis is unreachable. */
   acquire(req: RateRequest): RedisPermit | Promise<RedisPermit> {
+    const now = this.#clock.now();
+    // Just after a switch (Redis lost, or back) the window of the other regime may still be full.
+    if (now < this.#quietUntil) {
+      req.beforeWait({ reason: 'global', waitMs: this.#quietUntil - now, bucket: undefined });
+      return abortableSleep(this.#clock, this.#quietUntil - now, req.signal).then(() => this.acquire(req));
+    }
     if (this.#downSince !== undefined) {
-      const now = this.#clock.now();
-      if (now < this.#retryAt || this.#redis.isReady === false) return this.#acquireLocal(req);
-      this.#retryAt = now + this.#retryMs;
+      // Redis is tried again by a run that reserves nothing; its success ends the local share.
+      if (now >= this.#retryAt && this.#redis.isReady !== false) {
+        this.#retryAt = now + this.#retryMs;
+        void this.#run(`${this.#prefix}:{${req.authKey}}`, ['0']);
+      }
+      return this.#acquireLocal(req);
     }
     return this.#acquireShared(req);
   }
 
   #acquireLocal(req: RateRequest): RedisPermit | Promise<RedisPermit> {
     // The fleet's last shared window may be full: decide alone only once it is over.
-    const quietMs = (this.#downSince ?? 0) + 1000 - this.#clock.now();
-    if (quietMs > 0) {
-      req.beforeWait({ reason: 'global', waitMs: quietMs, bucket: undefined });
-      return abortableSleep(this.#clock, quietMs, req.signal).then(() => this.#acquireLocal(req));
-    }
+    if (this.#clock.now() < this.#quietUntil) return this.acquire(req);
+    const key = `${this.#prefix}:{${req.authKey}}`;
     const granted = this.#local.acquire(req);
-    return granted instanceof Promise ? granted.then((local) => ({ local })) : { local: granted };
+    if (!(granted instanceof Promise)) return this.#grantedLocally(key, granted);
+    return granted.then((local) => this.#grantedLocally(key, local));
+  }
+
+  /** Remembers a local grant for a window, to tell Redis about it once Redis is back. */
+  #grantedLocally(key: string, local: RatePermit): RedisPermit {
+    const now = this.#clock.now();
+    while (this.#localGrants.length > 0 && (this.#localGrants[0]?.at ?? now) <= now - 1000)
+      this.#localGrants.shift();
+    this.#localGrants.push({ key, at: now });
+    return { local };
   }
 
   async #acquireShared(req: RateRequest): Promise<RedisPermit> {
@@ -313,6 +338,30 @@ export class RedisRateLimitStore
       if (this.#downSince !== undefined) {
         const downMs = this.#clock.now() - this.#downSince;
         this.#downSince = undefined;
+        // Processes come back within about `retryMs` of each other: wait a window more than that, and
+        // tell Redis what this process let go alone in its last window, so that it counts in the fleet's.
+        const now = this.#clock.now();
+        this.#quietUntil = now + 1000 + this.#retryMs;
+        for (const grant of this.#localGrants.splice(0)) {
+          const ago = now - grant.at;
+          if (ago < 1000)
+            this.#queueFields(grant.key, [
+              `${this.#tag}:l${this.#sequence++}`,
+              '',
+              '',
+              '',
+              '-1',
+              '',
+              '',
+              '',
+              String(ago),
+              '',
+              '',
+              'g1000',
+              '',
+              '0',
+            ]);
+        }
         this.emit('restored', { downMs });
       }
       return r;
@@ -321,6 +370,7 @@ export class RedisRateLimitStore
       if (this.#downSince === undefined) {
         this.#downSince = this.#clock.now();
         this.#retryAt = this.#downSince + this.#retryMs;
+        this.#quietUntil = this.#downSince + 1000;
         this.emit('unavailable', {
           reason: error instanceof Error ? error.message : String(error),
           localPerSecond: this.#localPerSecond,
@@ -347,12 +397,23 @@ export class RedisRateLimitStore
   /** The request got an answer: what it teaches goes to Redis with this process's next run. */
   complete(permit: RedisPermit, status: number, info: RateLimitInfo, verdict?: RateLimitVerdict): void {
     if ('local' in permit) {
-      this.#local.complete(permit.local, status, info, verdict);
+      this.#local.complete(permit.local, status, this.#localShareOf(info), verdict);
       return;
     }
     const invalid = InvalidRequestTracker.counts(status, verdict?.scope ?? info.scope);
     if (invalid) this.#invalidCount++;
     this.#answer(permit.shared, status, info, verdict, invalid);
+  }
+
+  /**
+   * An answer as the local share sees it: `Remaining` counts for the whole fleet, and this process may
+   * use only what is left of its share, `limit / fleetSize`, of it (what the others may still use is
+   * set aside). So K processes deciding alone send at most the bucket's limit per window together.
+   */
+  #localShareOf(info: RateLimitInfo): RateLimitInfo {
+    if (info.limit === undefined || info.remaining === undefined || this.#fleetSize === 1) return info;
+    const share = Math.max(1, Math.floor(info.limit / this.#fleetSize));
+    return { ...info, limit: share, remaining: Math.max(0, info.remaining - (info.limit - share)) };
   }
 
   #answer(
@@ -371,12 +432,7 @@ export class RedisRateLimitStore
       if (invalid) flags += `i${this.invalid.windowMs}`;
     }
     const num = (n: number | undefined): string => (n === undefined ? '' : String(n));
-    let fields = this.#answers.get(p.key);
-    if (fields === undefined) {
-      fields = [];
-      this.#answers.set(p.key, fields);
-    }
-    fields.push(
+    this.#queueFields(p.key, [
       p.id,
       p.routeKey,
       p.major,
@@ -391,22 +447,40 @@ export class RedisRateLimitStore
       flags,
       p.dev,
       String(this.#keyTtlMs),
-    );
+    ]);
+  }
+
+  /** Queues one answer's fields for token `key`. */
+  #queueFields(key: string, answer: readonly string[]): void {
+    let fields = this.#answers.get(key);
+    if (fields === undefined) {
+      fields = [];
+      this.#answers.set(key, fields);
+    }
+    fields.push(...answer);
     // Sent with the next reservation, or on their own once this turn of the event loop is over.
     if (this.#flushTimer === undefined)
       this.#flushTimer = this.#clock.setTimeout(() => this.#flushAnswers(), 0);
   }
 
-  /** Sends every answer still waiting (one script run per token). */
-  #flushAnswers(): void {
+  /**
+   * Sends every answer still waiting (one script run per token) and resolves once they are in Redis
+   * (or Redis failed). Call it before closing the Redis client, so that the last answers' lessons and
+   * slots reach the fleet.
+   */
+  async flush(): Promise<void> {
+    if (this.#flushTimer !== undefined) this.#clock.clearTimeout(this.#flushTimer);
     this.#flushTimer = undefined;
+    const runs: Promise<unknown>[] = [];
     for (const key of [...this.#answers.keys()]) {
-      if (this.#downSince !== undefined) {
-        this.#answers.delete(key);
-        continue;
-      }
-      void this.#run(key, this.#takeAnswers(key));
+      if (this.#downSince !== undefined) this.#answers.delete(key);
+      else runs.push(this.#run(key, this.#takeAnswers(key)));
     }
+    await Promise.all(runs);
+  }
+
+  #flushAnswers(): void {
+    void this.flush();
   }
 
   /**

@@ -19,8 +19,9 @@
  * - `:i` sorted set: invalid answers (score: when), `:n` the next time the brake lets one go;
  * - `:p` until when a global 429 pauses the token.
  *
- * ARGV: now (or '' for Redis time), the number of answers N, then N × 14 answer fields (see
- * {@link encodeAnswer}), then the reservation (see {@link encodeReservation}) or nothing.
+ * ARGV: now (or '' for Redis time), the number of answers N, then N × 14 answer fields (status -1:
+ * a request let go locally while Redis was away, `resetAfter` ms ago), then the reservation or nothing
+ * (the field order is RedisRateLimitStore's `#answer` and `#reserve`).
  * Reply: `{granted, reason, waitMs, bucket, bucketKey, informed, invalidCount}`; `granted` 1 with the
  * bucket key to name in the answer, 0 with the reason and the wait (-1: until an answer in flight
  * arrives), -1 when no reservation was asked.
@@ -52,8 +53,14 @@ for i = 0, n - 1 do
   local limit, remaining, resetAfter = tonumber(ARGV[a + 6]), tonumber(ARGV[a + 7]), tonumber(ARGV[a + 8])
   local reset, retry, flags, dev, ttl = ARGV[a + 9], tonumber(ARGV[a + 10]), ARGV[a + 11], ARGV[a + 12], tonumber(ARGV[a + 13])
   local gwin = tonumber(string.match(flags, 'g(%d+)'))
-  -- The request's slots free one window after its answer (the platform counted it on arrival).
-  if gwin then redis.call('ZADD', p .. ':g', 'XX', now + gwin, id) end
+  if status < 0 then
+    -- A request a process let go alone while Redis was away, resetAfter ms ago: it counts here too.
+    redis.call('ZADD', p .. ':g', now - resetAfter + gwin, id)
+    redis.call('PEXPIRE', p .. ':g', gwin)
+  elseif gwin then
+    -- The request's slots free one window after its answer (the platform counted it on arrival).
+    redis.call('ZADD', p .. ':g', 'XX', now + gwin, id)
+  end
   if dev ~= '' then
     local bucket, win = string.match(dev, '^(.*)@(%d+)$')
     redis.call('ZADD', p .. ':d:' .. bucket, 'XX', now + tonumber(win), id)

@@ -50,6 +50,8 @@ function store(clock: ManualClock, options: Partial<RedisRateLimitStoreOptions> 
     prefix,
     time: 'clock',
     fleetSize: 2,
+    // Far beyond any advance of the ManualClock here: the real round trip is not on that clock.
+    commandTimeoutMs: 3_600_000,
     ...options,
   });
 }
@@ -256,9 +258,24 @@ describe('RedisRateLimitStore', () => {
     }
     await vi.waitFor(() => expect(redis.isReady).toBe(true));
     clock.advance(1000);
-    const back = await a.acquire(request());
-    expect('shared' in back).toBe(true);
-    expect(events).toEqual(['unavailable 2/s', 'restored']);
+    // The next request tries Redis again (a run that reserves nothing) and itself goes on the share.
+    const meanwhile = await a.acquire(request('GET /r9'));
+    expect('local' in meanwhile).toBe(true);
+    await vi.waitFor(() => expect(events).toEqual(['unavailable 2/s', 'restored']));
     expect(a.shared).toBe(true);
+    // What it let go alone in its last window now counts in Redis's global window.
+    await a.flush();
+    const slots = await redis.zRange(`${prefix}:{bot:1}:g`, 0, -1);
+    expect(slots.filter((id) => id.includes(':l'))).toHaveLength(1);
+    // A window and `retryMs` of quiet (the processes still alone finish theirs), then Redis again.
+    const notices: WaitNotice[] = [];
+    let back: RedisPermit | undefined;
+    void Promise.resolve(a.acquire(request('GET /r10', notices))).then((p) => {
+      back = p;
+    });
+    expect(notices).toEqual([{ reason: 'global', waitMs: 2000, bucket: undefined }]);
+    clock.advance(2000);
+    await vi.waitFor(() => expect(back).toBeDefined());
+    expect(back && 'shared' in back).toBe(true);
   });
 });

@@ -30,4 +30,6 @@ export interface LobbyRest {
   readonly call: LobbyCall;
   /** The kind of the client's own token (`RouteClient` tells it). */
   readonly tokenKind?: TokenKind;
+  /** The client's requests per second per token (`RouteClient` tells it): the runtime's reconciles take half. */
+  readonly options?: { readonly globalPerSecond: number };
 }

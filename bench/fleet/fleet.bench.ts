@@ -79,13 +79,10 @@ function runProcess(store: string, processes: number): Promise<ProcessReport | u
       },
     );
     let out = '';
-    let err = '';
     child.stdout.on('data', (c: Buffer) => {
       out += c.toString();
     });
-    child.stderr.on('data', (c: Buffer) => {
-      err += c.toString();
-    });
+    child.stderr.resume();
     child.once('exit', (code) => {
       if (code !== 0 || out.trim() === '')
         // Reported in the table (a process of the overshooting in-memory fleet has ended like this).

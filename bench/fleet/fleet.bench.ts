@@ -154,6 +154,7 @@ const head = [
   'p50 ms',
   'p99 ms',
   'CPU µs/change',
+  'ended without report',
 ];
 console.log(`| ${head.join(' | ')} |\n|${head.map(() => '---').join('|')}|`);
 for (const r of rows) console.log(`| ${r.join(' | ')} |`);

@@ -42,6 +42,7 @@ const conditionalEntries = Object.fromEntries(
 const entries = {
   index: 'src/index.ts',
   emulator: 'src/emulator/index.ts',
+  redis: 'src/redis/index.ts',
   cli: 'src/cli.ts',
   node: 'bindings/node/index.ts',
   browser: 'bindings/browser/index.ts',

@@ -11,6 +11,7 @@ export const lobbykitAliases = {
   'lobbykit/browser': fileURLToPath(new URL('./bindings/browser/index.ts', import.meta.url)),
   'lobbykit/node': fileURLToPath(new URL('./bindings/node/index.ts', import.meta.url)),
   'lobbykit/emulator': fileURLToPath(new URL('./src/emulator/index.ts', import.meta.url)),
+  'lobbykit/redis': fileURLToPath(new URL('./src/redis/index.ts', import.meta.url)),
   lobbykit: fileURLToPath(new URL('./src/index.ts', import.meta.url)),
 };
 

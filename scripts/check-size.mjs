@@ -11,14 +11,16 @@ import { packScratch } from './packScratch.mjs';
 const KB = 1024;
 /**
  * What a user imports, the most it may cost (min+gz bytes; Infinity: a figure only; over it the check
- * fails) and the target it aims at (printed). lobbykit/browser's budget is a ratchet at today's
- * figure: its 25 KB target is not met yet (see README, Size).
+ * fails) and the target it aims at (printed). lobbykit/browser's budget is a ratchet near today's
+ * figure: its 25 KB target is not met yet (see README, Size). Raised once, 35.5 → 35.7 KB, for the
+ * rate-limit store seam, the Lobby handle's split and the platform's error codes in the spec (issues
+ * 15 and 16), each measured; it is not to move up again without the same account.
  */
 const cases = [
   {
     name: 'lobbykit/browser, everything',
     code: "export * from 'lobbykit/browser';",
-    budget: 35.5 * KB,
+    budget: 35.7 * KB,
     target: 25 * KB,
     needs: 'browser',
   },

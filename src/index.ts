@@ -151,8 +151,19 @@ export { type ResolvedRestClientOptions, RouteClient } from './rest/RouteClient.
 export type { FileData, FileDescriptor, FileInput } from './rest/request/fileInput.js';
 export type { BucketState } from './rest/ratelimit/Bucket.js';
 export type { DevelopmentBucketState, DevelopmentTable } from './rest/ratelimit/DevelopmentLimiter.js';
-export type { InvalidRequestThresholds } from './rest/ratelimit/InvalidRequestTracker.js';
-export type { RateLimitSnapshot, WaitReason } from './rest/ratelimit/RateLimitManager.js';
+export type {
+  InvalidRequestRecord,
+  InvalidRequestThresholds,
+} from './rest/ratelimit/InvalidRequestTracker.js';
+export type {
+  RateLimitManagerOptions,
+  RateLimitSnapshot,
+  RateRequest,
+  WaitNotice,
+  WaitReason,
+} from './rest/ratelimit/RateLimitManager.js';
+export type { RateLimitStore, RateLimitStoreFactory } from './rest/ratelimit/RateLimitStore.js';
+export type { RateLimitInfo, RateLimitVerdict } from './rest/ratelimit/parseRateLimitHeaders.js';
 export type { WindowLimiterState } from './rest/ratelimit/WindowLimiter.js';
 export {
   type RestClientOptions,

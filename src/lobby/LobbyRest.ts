@@ -11,4 +11,7 @@ export type LobbyCall = TableCall<LobbyRoutes>;
  * `tokenKind` decides what a runtime may do with it (a bot token owns lobbies with `LobbyRuntime`; a
  * bearer token is a player's, for `PlayerRuntime`).
  */
-export type LobbyRest = RestCaller<LobbyRoutes>;
+export interface LobbyRest extends RestCaller<LobbyRoutes> {
+  /** The client's requests per second per token (`RouteClient` tells it): the runtime's reconciles take half. */
+  readonly options?: { readonly globalPerSecond: number };
+}

@@ -135,10 +135,12 @@ export class LobbyRuntime extends EventEmitter<LobbyRuntimeEvents> {
       flushDelayMs: Math.max(0, o.flushDelayMs),
       idleWarningsMs: sortWarnings(o.idleWarningsMs),
     };
-    checkReconcileCeiling(o.maxReconcilesPerSecond);
+    // Half the client's own limit by default, leaving the other half to the flushes that carry changes.
+    const ceiling = o.maxReconcilesPerSecond ?? (options.rest.options?.globalPerSecond ?? 50) / 2;
+    checkReconcileCeiling(ceiling);
     const interval = this.#reconcileIntervalMs;
     const never = Number.POSITIVE_INFINITY;
-    this.#reconcileSpacingMs = 1000 / o.maxReconcilesPerSecond;
+    this.#reconcileSpacingMs = 1000 / ceiling;
     this.#host = {
       rest: this.rest,
       clock: this.clock,

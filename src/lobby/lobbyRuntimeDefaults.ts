@@ -22,7 +22,8 @@ export interface LobbyRuntimeOptions {
    * retry, or the read after a failed flush) waits in the runtime's queue, which lets one go every
    * `1000 / maxReconcilesPerSecond` ms; so the interval stretches with many lobbies and reconciles
    * leave room under the token's global limit for the flushes that carry changes. `refresh()` is
-   * not queued. `Infinity`: no ceiling.
+   * not queued. `Infinity`: no ceiling. By default half the client's own limit (`rest.options.
+   * globalPerSecond`: 25 for the platform's 50), so that the ceiling follows a client set to less.
    */
   readonly maxReconcilesPerSecond?: number;
   /** Remaining times (ms) at which `idleWarning` fires. */
@@ -50,8 +51,6 @@ export const lobbyRuntimeDefaults = {
   flushDelayMs: 50,
   /** @defaultValue `60_000` */
   reconcileIntervalMs: 60_000,
-  /** @defaultValue `25` (half the platform's global limit of 50 requests a second per token) */
-  maxReconcilesPerSecond: 25,
   /** @defaultValue `[60_000, 10_000]` */
   idleWarningsMs: [60_000, 10_000] as readonly number[],
   /** @defaultValue `'delete'` (a bot client deletes its idle lobbies, as the platform would) */

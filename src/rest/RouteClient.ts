@@ -23,12 +23,13 @@ import { TimeoutError } from './errors/TimeoutError.js';
 import type { TokenKind } from './errors/TokenKindError.js';
 import { rateLimitVerdict } from './ratelimit/parseRateLimitHeaders.js';
 import {
-  type RateLimitManager as Manager,
   RateLimitManager,
+  type RateLimitManagerOptions,
   type RateLimitSnapshot,
   type RateRequest,
   type WaitNotice,
 } from './ratelimit/RateLimitManager.js';
+import type { RateLimitStore } from './ratelimit/RateLimitStore.js';
 import type { RestEvents, RetryEvent } from './RestEvents.js';
 import {
   type PrepareConfig,
@@ -50,7 +51,10 @@ import { DeadlineList } from './util/DeadlineList.js';
 
 /** The options with every default applied (the token left out). */
 export type ResolvedRestClientOptions = Required<
-  Omit<RestClientOptions, 'auth' | 'transport' | 'clock' | 'random' | 'invalidRequests' | 'headers'>
+  Omit<
+    RestClientOptions,
+    'auth' | 'transport' | 'clock' | 'random' | 'invalidRequests' | 'headers' | 'rateLimitStore'
+  >
 >;
 
 const scopeOfWait: Readonly<Record<WaitNotice['reason'], RateLimitScope>> = {
@@ -76,7 +80,7 @@ export class RouteClient<T extends RouteTable> extends EventEmitter<RestEvents> 
   readonly #ownsTransport: boolean;
   readonly #clock: Clock;
   readonly #random: RandomSource;
-  readonly #limits: Manager;
+  readonly #limits: RateLimitStore;
   /** The per-attempt timeouts, on one timer. */
   readonly #deadlines: DeadlineList;
   /** What every call is prepared with, built once. */
@@ -107,12 +111,13 @@ export class RouteClient<T extends RouteTable> extends EventEmitter<RestEvents> 
     this.#clock = options.clock ?? new SystemClock();
     this.#random = options.random ?? Math.random;
     this.#deadlines = new DeadlineList(this.#clock);
-    this.#limits = new RateLimitManager({
+    const base: RateLimitManagerOptions = {
       clock: this.#clock,
       globalPerSecond: this.options.globalPerSecond,
       developmentRateLimits: this.options.developmentRateLimits,
       ...(options.invalidRequests === undefined ? {} : { invalidRequests: options.invalidRequests }),
-    });
+    };
+    this.#limits = options.rateLimitStore?.(base) ?? new RateLimitManager(base);
     const headers: Record<string, string> = {};
     for (const [k, v] of Object.entries(options.headers ?? {})) headers[k.toLowerCase()] = v;
     if (this.options.userAgent) headers['user-agent'] = this.options.userAgent;

@@ -5,6 +5,7 @@ import type { Clock } from '../clock.js';
 import type { AuthOption, RouteTable } from './callTypes.js';
 import type { DevelopmentTable } from './ratelimit/DevelopmentLimiter.js';
 import type { InvalidRequestThresholds } from './ratelimit/InvalidRequestTracker.js';
+import type { RateLimitStoreFactory } from './ratelimit/RateLimitStore.js';
 import type { Transport } from './transport/Transport.js';
 import type { RandomSource } from './util/backoff.js';
 
@@ -45,6 +46,12 @@ export interface RestClientOptions {
   readonly developmentRateLimits?: false | DevelopmentTable;
   /** Thresholds of the invalid-request brake (warning interval, slow-down and stop counts). */
   readonly invalidRequests?: InvalidRequestThresholds;
+  /**
+   * Where the client keeps its rate limits, made from the client's settings: by default in memory,
+   * for this client alone; `lobbykit/redis`'s `RedisRateLimitStore` shares them across a fleet of
+   * processes using one token.
+   */
+  readonly rateLimitStore?: RateLimitStoreFactory;
   /** The `User-Agent` header (browsers ignore it). */
   readonly userAgent?: string;
   /** Extra headers on every request. */

@@ -5,7 +5,8 @@
 import { execFile } from 'node:child_process';
 import { resolve } from 'node:path';
 import { promisify } from 'node:util';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RedisServer, startRedisServer } from '../support/redisServer.js';
 import { readmeBlocks } from './readmeBlocks.js';
 
 const run = promisify(execFile);
@@ -13,6 +14,16 @@ const root = resolve(import.meta.dirname, '../..');
 const blocks = readmeBlocks().filter((block) => !block.browser);
 
 describe("the README's Node examples", () => {
+  // The fleet example talks to Redis at REDIS_URL: a redis-server of the test's own.
+  let redis: RedisServer | undefined;
+  beforeAll(async () => {
+    if (blocks.some((block) => block.code.includes("from 'lobbykit/redis'")))
+      redis = await startRedisServer();
+  });
+  afterAll(async () => {
+    await redis?.stop();
+  });
+
   it('are there, every one importing the package by name', () => {
     expect(blocks.length).toBeGreaterThanOrEqual(7);
     for (const block of blocks)
@@ -26,7 +37,11 @@ describe("the README's Node examples", () => {
       const result = await run(
         process.execPath,
         ['node_modules/vite-node/vite-node.mjs', '--config', 'test/readme/node.vite.config.ts', block.file],
-        { cwd: root, timeout: 60_000, env: { ...process.env, NODE_NO_WARNINGS: '1' } },
+        {
+          cwd: root,
+          timeout: 60_000,
+          env: { ...process.env, NODE_NO_WARNINGS: '1', ...(redis ? { REDIS_URL: redis.url } : {}) },
+        },
       ).catch((error: { stdout?: string; stderr?: string; message: string }) => {
         throw new Error(
           `README.md:${block.line} failed:\n${error.stderr ?? ''}\n${error.stdout ?? error.message}`,

@@ -56,20 +56,15 @@ export class WindowLimiter {
   }
 
   /**
-   * Milliseconds a request arriving now would wait (0: it would go at once). Slots held by requests
-   * in flight are counted as freeing one window from now.
+   * Milliseconds a request arriving now would wait (0: it would go at once): the requests in flight
+   * and those queued go first, each taking a slot, and a slot held in flight frees one window from
+   * now. (Counting the queue against the whole capacity, not only the slots free now, keeps the
+   * estimate of a long fair line at about `queued ÷ capacity` windows, so that it is not refused.)
    */
   estimateWaitMs(): number {
     const now = this.#clock.now();
-    const paused = Math.max(0, this.#pausedUntil - now);
-    const free = this.#capacity - this.#inFlight;
-    const wait =
-      free > 0
-        ? this.#log.waitMs(now, free, this.#waiters.length)
-        : this.#capacity === Number.POSITIVE_INFINITY
-          ? 0
-          : this.#log.windowMs;
-    return Math.max(paused, wait);
+    const wait = this.#log.waitMs(now, this.#capacity, this.#waiters.length + this.#inFlight);
+    return Math.max(this.#pausedUntil - now, wait);
   }
 
   /** Milliseconds until one slot is free now, or Infinity while only answers in flight can free one. */

@@ -8,7 +8,7 @@ import {
   type RateLimitInfo,
   rateLimitVerdict,
 } from '../ratelimit/parseRateLimitHeaders.js';
-import type { RateLimitManager, RatePermit } from '../ratelimit/RateLimitManager.js';
+import type { RateLimitStore } from '../ratelimit/RateLimitStore.js';
 import type { Transport, TransportResponse } from '../transport/Transport.js';
 import { abortReason } from '../util/abortableSleep.js';
 import { AttemptSignal } from '../util/AttemptSignal.js';
@@ -55,9 +55,9 @@ function failure(error: unknown, signal: AbortSignal | undefined, attempt: Attem
 export async function sendAttempt(
   transport: Transport,
   deadlines: DeadlineList,
-  limits: RateLimitManager,
+  limits: RateLimitStore,
   p: PreparedRequest,
-  permit: RatePermit,
+  permit: object,
   signal: AbortSignal | undefined,
   timeoutMs: number,
 ): Promise<Answer> {

@@ -4,7 +4,6 @@
  * @everyone rule, the 24-hour horizon, feature permissions), the route table entries and the samples.
  */
 import { describe, expect, it } from 'vitest';
-import type * as z from 'zod/mini';
 import { ChannelType, guildFeatures, widgetStyles } from '../../src/spec/flags.js';
 import { limits } from '../../src/spec/limits.js';
 import { type PermissionRule, pathParams } from '../../src/spec/route.js';
@@ -41,27 +40,9 @@ import { modifyWelcomeScreenBody, welcomeScreen } from '../../src/spec/schemas/w
 import { modifyGuildWidgetBody, vanityUrl, widget, widgetImageQuery } from '../../src/spec/schemas/widget.js';
 import { guildSamples } from '../conformance/samples/guildSamples.js';
 import { expectConforms, expectRequestConforms } from '../support/openapi.js';
+import { ids, issuePaths, ok, rejected } from '../support/schemaAssertions.js';
 
 const ID = '1301234567890123456';
-
-/** Parses and returns the paths of the issues (joined with '.'), or [] on success. */
-function issuePaths(schema: z.ZodMiniType, value: unknown): string[] {
-  const result = schema.safeParse(value);
-  return result.success ? [] : result.error.issues.map((i) => i.path.join('.'));
-}
-
-function ok(schema: z.ZodMiniType, value: unknown): void {
-  const result = schema.safeParse(value);
-  expect(result.success, JSON.stringify(result.error?.issues)).toBe(true);
-}
-
-function rejected(schema: z.ZodMiniType, value: unknown, field: string): void {
-  expect(issuePaths(schema, value)).toContain(field);
-}
-
-function ids(n: number, base = 1301234567890000000n): string[] {
-  return Array.from({ length: n }, (_, i) => (base + BigInt(i)).toString());
-}
 
 describe('Modify Guild body', () => {
   const { nameMinLength: min, nameMaxLength: max } = limits.guild;

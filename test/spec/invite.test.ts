@@ -3,7 +3,6 @@
  * enumeration, the target-users CSV format, the route table entries, and the conformance samples.
  */
 import { describe, expect, it } from 'vitest';
-import type * as z from 'zod/mini';
 import { GuildInviteFlags, InviteTargetType, TargetUsersJobStatus } from '../../src/spec/flags.js';
 import { limits } from '../../src/spec/limits.js';
 import type { RouteDef } from '../../src/spec/route.js';
@@ -40,28 +39,10 @@ import {
   requestValidator,
   responseValidator,
 } from '../support/openapi.js';
+import { ids, ok, rejected } from '../support/schemaAssertions.js';
 
 const ID = '1301234567890123456';
 const ID2 = '1301234567890123457';
-
-/** Parses and returns the paths of the issues (joined with '.'), or [] on success. */
-function issuePaths(schema: z.ZodMiniType, value: unknown): string[] {
-  const result = schema.safeParse(value);
-  return result.success ? [] : result.error.issues.map((i) => i.path.join('.'));
-}
-
-function ok(schema: z.ZodMiniType, value: unknown): void {
-  const result = schema.safeParse(value);
-  expect(result.success, JSON.stringify(result.error?.issues)).toBe(true);
-}
-
-function rejected(schema: z.ZodMiniType, value: unknown, field: string): void {
-  expect(issuePaths(schema, value)).toContain(field);
-}
-
-function ids(n: number): string[] {
-  return Array.from({ length: n }, (_, i) => (1301234567890000000n + BigInt(i)).toString());
-}
 
 describe('inviteRoutes', () => {
   // paths.md, "Invites and other named operations".

@@ -3,7 +3,6 @@
  * rules (timeout horizon, role icons), the per-field permissions, and the route table entries.
  */
 import { describe, expect, it } from 'vitest';
-import type * as z from 'zod/mini';
 import { GuildMemberFlags } from '../../src/spec/flags.js';
 import { limits } from '../../src/spec/limits.js';
 import { combinePermissions, Permissions } from '../../src/spec/permissions.js';
@@ -43,30 +42,12 @@ import {
 } from '../../src/spec/schemas/roleRequests.js';
 import { memberSamples } from '../conformance/samples/memberSamples.js';
 import { expectConforms, expectRequestConforms } from '../support/openapi.js';
+import { ids, ok, rejected } from '../support/schemaAssertions.js';
 
 const ID = '1301234567890123456';
 const ID2 = '1301234567890123457';
 const PNG =
   'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
-
-/** Parses and returns the paths of the issues (joined with '.'), or [] on success. */
-function issuePaths(schema: z.ZodMiniType, value: unknown): string[] {
-  const result = schema.safeParse(value);
-  return result.success ? [] : result.error.issues.map((i) => i.path.join('.'));
-}
-
-function ok(schema: z.ZodMiniType, value: unknown): void {
-  const result = schema.safeParse(value);
-  expect(result.success, JSON.stringify(result.error?.issues)).toBe(true);
-}
-
-function rejected(schema: z.ZodMiniType, value: unknown, field: string): void {
-  expect(issuePaths(schema, value)).toContain(field);
-}
-
-function ids(n: number): string[] {
-  return Array.from({ length: n }, (_, i) => (1301234567890000000n + BigInt(i)).toString());
-}
 
 describe('List and Search Guild Members queries', () => {
   const max = limits.member.listLimitMax;

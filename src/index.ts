@@ -329,7 +329,7 @@ export {
   type WebhookRefusalReason,
   type WebhookRefusedEvent,
   webhookEventNames,
-} from './webhooks/WebhookEvents.js';
+} from './webhooks/WebhookEvent.js';
 export {
   createWebhookReceiver,
   type WebhookReceipt,
@@ -350,7 +350,7 @@ export {
   GatewayRateLimitError,
   isGatewayCloseError,
   isGatewayRateLimitError,
-} from './gateway/GatewayError.js';
+} from './gateway/gatewayErrors.js';
 export type { RequestChannelInfoOptions, RequestGuildMembersOptions } from './gateway/GatewayRequests.js';
 export {
   type GatewayClientEvents,

@@ -15,9 +15,9 @@ import { attachGateway } from './gateway/attachGateway.js';
 import type { GatewayServer } from './gateway/GatewayServer.js';
 import type { GatewaySettings } from './gateway/gatewaySettings.js';
 import type { HandlerMap } from './handlers/handlerTypes.js';
-import { type EmulatorLogger, PlatformPipeline, unimplementedRoutes } from './http/platformPipeline.js';
+import { type EmulatorLogger, PlatformPipeline, unimplementedRoutes } from './http/PlatformPipeline.js';
 import { type BodyLimits, defaultBodyLimits } from './http/readRequestBody.js';
-import { Router } from './http/router.js';
+import { Router } from './http/Router.js';
 import { ClientGoneError } from './http/readBody.js';
 import {
   type HeaderMap,
@@ -29,12 +29,12 @@ import {
   sendError,
   sendJson,
 } from './http/sendResponse.js';
-import { PlatformError } from './platformError.js';
-import { RateLimiter, type RateLimitSetting } from './rateLimits/rateLimiter.js';
+import { PlatformError } from './PlatformError.js';
+import { RateLimiter, type RateLimitSetting } from './rateLimits/RateLimiter.js';
 import { WebhookDispatcher, type WebhookDeliverySettings } from './webhooks/WebhookDispatcher.js';
 import { demoSeed } from './world/demoSeed.js';
 import { applyPreparedSeed, prepareSeed, type Seed, SeedError, type SeedInput } from './world/seed.js';
-import { World, type WorldSettings } from './world/world.js';
+import { World, type WorldSettings } from './world/World.js';
 
 /** The API base the platform serves under. */
 export const API_BASE = '/api/v10';

@@ -3,7 +3,7 @@
  * tokens and ids straight into requests. Tokens are printed here on purpose (that is the point of
  * the summary); they are never written to a log.
  */
-import type { World } from './world/world.js';
+import type { World } from './world/World.js';
 
 const CHANNEL_TYPES: Readonly<Record<number, string>> = {
   0: 'text',

@@ -20,7 +20,7 @@ import {
 } from '../spec/gateway.js';
 import type { ChannelInfoEvent, GuildMembersChunkEvent, ReadyEvent } from '../spec/schemas/gateway.js';
 import { defaultWebSocketFactory } from './defaultWebSocket.js';
-import { GatewayClosedError, GatewayCloseError } from './GatewayError.js';
+import { GatewayClosedError, GatewayCloseError } from './gatewayErrors.js';
 import {
   type GatewayClientEvents,
   type GatewayClientOptions,

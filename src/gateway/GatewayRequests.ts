@@ -12,7 +12,7 @@ import type {
   GuildMembersChunkEvent,
 } from '../spec/schemas/gateway.js';
 import { ChunkStream } from './ChunkStream.js';
-import { GatewayClosedError, GatewayRateLimitError } from './GatewayError.js';
+import { GatewayClosedError, GatewayRateLimitError } from './gatewayErrors.js';
 
 /** Options of `GatewayClient.requestGuildMembers`. */
 export interface RequestGuildMembersOptions {

@@ -25,7 +25,7 @@ import { type LobbyCallOptions, signalArg } from './lobbyCallOptions.js';
 import type { LobbyHost, LobbyHostSettings } from './LobbyHost.js';
 import { type LobbyMemberPatch, memberToEntry, patchMember } from './LobbyMemberView.js';
 import { type IdlePolicy, type LobbyRuntimeOptions, lobbyRuntimeDefaults } from './lobbyRuntimeDefaults.js';
-import type { WebhookEvent } from '../webhooks/WebhookEvents.js';
+import type { WebhookEvent } from '../webhooks/WebhookEvent.js';
 import type { WebhookReceiver } from '../webhooks/WebhookReceiver.js';
 import { routeWebhookEvent } from './routeWebhookEvent.js';
 

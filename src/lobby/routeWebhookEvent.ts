@@ -5,7 +5,7 @@
  * runtime as `webhook`.
  */
 import type { LobbyMessage } from '../spec/schemas/lobby.js';
-import type { WebhookEvent } from '../webhooks/WebhookEvents.js';
+import type { WebhookEvent } from '../webhooks/WebhookEvent.js';
 import type { Lobby } from './Lobby.js';
 
 /** Delivers `event` to the handle it concerns; false when no open handle took it. */

@@ -30,7 +30,7 @@ import {
   type WebhookReceiverEvents,
   type WebhookRefusalReason,
   webhookEventNames,
-} from './WebhookEvents.js';
+} from './WebhookEvent.js';
 
 /** Options of {@link createWebhookReceiver}. */
 export interface WebhookReceiverOptions {

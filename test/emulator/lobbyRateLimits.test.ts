@@ -1,6 +1,6 @@
 /** The development rate limits of lobby routes, with the specification's figures, over HTTP. */
 import { describe, expect, it } from 'vitest';
-import { bucketId } from '../../src/emulator/rateLimits/rateLimiter.js';
+import { bucketId } from '../../src/emulator/rateLimits/RateLimiter.js';
 import { demo } from '../../src/emulator/world/demoSeed.js';
 import { useEmulator } from '../support/emulator.js';
 import { expectConforms } from '../support/openapi.js';

@@ -4,7 +4,7 @@ import {
   MultipartFileTooLargeError,
   MultipartParser,
   multipartBoundary,
-} from '../../src/emulator/http/multipartParser.js';
+} from '../../src/emulator/http/MultipartParser.js';
 
 const B = '----lobbykit7MA4YWxkTrZu0gW';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_JSON_CONTAINERS, MAX_JSON_DEPTH, parseJsonBody } from '../../src/emulator/http/parseJsonBody.js';
-import { PlatformError } from '../../src/emulator/platformError.js';
+import { PlatformError } from '../../src/emulator/PlatformError.js';
 
 function failure(text: string): PlatformError {
   try {

@@ -6,7 +6,7 @@ import {
   computeChannelPermissions,
 } from '../../src/emulator/permissions/computePermissions.js';
 import { hasPermission, satisfies } from '../../src/emulator/permissions/requirePermissions.js';
-import { World } from '../../src/emulator/world/world.js';
+import { World } from '../../src/emulator/world/World.js';
 import { combinePermissions, Permissions } from '../../src/spec/permissions.js';
 
 function setup() {

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createEmulator, type Emulator } from '../../src/emulator/createEmulator.js';
 import { type AnyHandler, type HandlerMap, reply } from '../../src/emulator/handlers/handlerTypes.js';
-import { bucketId } from '../../src/emulator/rateLimits/rateLimiter.js';
+import { bucketId } from '../../src/emulator/rateLimits/RateLimiter.js';
 import { demo } from '../../src/emulator/world/demoSeed.js';
 import { defineRoute, type RouteDef } from '../../src/spec/route.js';
 import { snowflake, stringDict } from '../../src/spec/schemas/common.js';

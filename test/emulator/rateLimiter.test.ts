@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { bucketId, RateLimiter } from '../../src/emulator/rateLimits/rateLimiter.js';
+import { bucketId, RateLimiter } from '../../src/emulator/rateLimits/RateLimiter.js';
 import { type RouteDef, defineRoute } from '../../src/spec/route.js';
 
 const devRoute: RouteDef = defineRoute({

@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { Router, type RouteMatch } from '../../src/emulator/http/router.js';
+import { Router, type RouteMatch } from '../../src/emulator/http/Router.js';
 import type { HttpMethod, RouteDef } from '../../src/spec/route.js';
 import { routeList } from '../../src/spec/routes.js';
 

@@ -8,7 +8,7 @@ import {
   SnowflakeGenerator,
   snowflakeTime,
 } from '../../src/emulator/world/SnowflakeGenerator.js';
-import { World } from '../../src/emulator/world/world.js';
+import { World } from '../../src/emulator/world/World.js';
 
 describe('SnowflakeGenerator', () => {
   it('makes timestamp-based ids that decode to the clock time', () => {

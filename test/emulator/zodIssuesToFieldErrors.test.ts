@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { zodIssuesToFieldErrors } from '../../src/emulator/http/zodIssuesToFieldErrors.js';
-import { fieldErrorTree } from '../../src/emulator/platformError.js';
+import { fieldErrorTree } from '../../src/emulator/PlatformError.js';
 import type { FieldErrorTree } from '../../src/spec/codes.js';
 import { snowflake, stringDict } from '../../src/spec/schemas/common.js';
 

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { demo } from '../../src/emulator/world/demoSeed.js';
-import { GatewayCloseError, GatewayRateLimitError } from '../../src/gateway/GatewayError.js';
+import { GatewayCloseError, GatewayRateLimitError } from '../../src/gateway/gatewayErrors.js';
 import type { GatewayDispatch } from '../../src/gateway/gatewayClientOptions.js';
 import { runShards } from '../../src/gateway/runShards.js';
 import { wsWebSocket } from '../../src/gateway/wsWebSocket.js';

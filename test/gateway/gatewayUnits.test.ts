@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/clock.js';
 import { GatewayClient } from '../../src/gateway/GatewayClient.js';
-import { GatewayClosedError, GatewayCloseError } from '../../src/gateway/GatewayError.js';
+import { GatewayClosedError, GatewayCloseError } from '../../src/gateway/gatewayErrors.js';
 import type { GatewayRest } from '../../src/gateway/gatewayClientOptions.js';
 import { IdentifyGate } from '../../src/gateway/IdentifyGate.js';
 import { SendLimiter } from '../../src/gateway/SendLimiter.js';

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/clock.js';
 import { ValidationError } from '../../src/rest/errors/ValidationError.js';
 import { createWebhookReceiver, type WebhookReceiver } from '../../src/webhooks/WebhookReceiver.js';
-import type { WebhookEvent, WebhookRefusedEvent } from '../../src/webhooks/WebhookEvents.js';
+import type { WebhookEvent, WebhookRefusedEvent } from '../../src/webhooks/WebhookEvent.js';
 import { eventBody, lobbyMessageData, pingBody, testSigner } from './signer.js';
 
 const NOW = Date.UTC(2026, 10, 23, 10, 0, 0);

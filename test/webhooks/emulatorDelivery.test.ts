@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Emulator } from '../../src/emulator/createEmulator.js';
 import { demo } from '../../src/emulator/world/demoSeed.js';
 import { webhookEventTypes } from '../../src/spec/schemas/webhookEvent.js';
-import type { WebhookEvent } from '../../src/webhooks/WebhookEvents.js';
+import type { WebhookEvent } from '../../src/webhooks/WebhookEvent.js';
 import { createWebhookReceiver, type WebhookReceiver } from '../../src/webhooks/WebhookReceiver.js';
 import { useEmulator } from '../support/emulator.js';
 import { manualRuntime, userClient } from '../lobby/lobbySupport.js';

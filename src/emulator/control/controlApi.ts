@@ -3,7 +3,7 @@
  * JSON in and out, no authentication (the emulator binds to loopback by default), errors in the
  * platform's envelope. Every route is listed, with its body, in src/emulator/DEMO.md and in
  * {@link controlRoutes}; `GET /_emulator` answers that list. The table is routed by the platform's
- * router (http/router.ts): a path no template matches is 404, a path matched only by templates of
+ * router (http/Router.ts): a path no template matches is 404, a path matched only by templates of
  * other methods 405. Ids in a path are snowflakes and invite codes `[A-Za-z0-9-]{1,100}`: a path
  * with another value there is 404, as a path to nothing.
  */
@@ -11,19 +11,19 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { HttpMethod } from '../../spec/route.js';
 import { ManualClock } from '../../clock.js';
 import type { HandlerMap } from '../handlers/handlerTypes.js';
-import { unimplementedRoutes } from '../http/platformPipeline.js';
+import { unimplementedRoutes } from '../http/PlatformPipeline.js';
 import { parseJsonBody } from '../http/parseJsonBody.js';
 import { readBody } from '../http/readBody.js';
-import { Router } from '../http/router.js';
+import { Router } from '../http/Router.js';
 import { NOT_FOUND, sendEmpty, sendError, sendJson } from '../http/sendResponse.js';
-import { fieldErrorTree, PlatformError } from '../platformError.js';
+import { fieldErrorTree, PlatformError } from '../PlatformError.js';
 import type { GatewayServer } from '../gateway/GatewayServer.js';
-import type { RateLimiter } from '../rateLimits/rateLimiter.js';
+import type { RateLimiter } from '../rateLimits/RateLimiter.js';
 import { dumpWorld } from '../world/dumpWorld.js';
 import { type Seed, SeedError } from '../world/seed.js';
 import type { WebhookDispatcher } from '../webhooks/WebhookDispatcher.js';
 import type { DeliveryRecord } from '../webhooks/WebhookStore.js';
-import type { World } from '../world/world.js';
+import type { World } from '../world/World.js';
 import {
   acceptInviteBody,
   advanceClockBody,

@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import { ErrorCode } from '../../spec/codes.js';
 import { GuildInviteFlags, GuildMemberFlags } from '../../spec/flags.js';
 import { settleTargetUsersJob } from '../handlers/invite/targetUsersJob.js';
-import { PlatformError } from '../platformError.js';
+import { PlatformError } from '../PlatformError.js';
 import { emitDmEvent } from '../webhooks/webhookEvents.js';
 import type { Snowflake } from '../world/accountRecords.js';
 import type { IntegrationRecord } from '../world/guildRecords.js';
@@ -14,7 +14,7 @@ import { renderUser } from '../world/renderAccount.js';
 import { isThread, renderChannel, renderGuild, renderMember, renderRole } from '../world/renderGuild.js';
 import { defined } from '../world/seed.js';
 import { toIso, toIsoOrNull } from '../world/time.js';
-import type { World } from '../world/world.js';
+import type { World } from '../world/World.js';
 import type * as schemas from './controlSchemas.js';
 
 type In<S extends z.ZodType> = z.output<S>;

@@ -4,7 +4,7 @@
  * missing heartbeat ACKs, Invalid Session). Listed in src/emulator/DEMO.md.
  */
 import { z } from 'zod';
-import { PlatformError } from '../platformError.js';
+import { PlatformError } from '../PlatformError.js';
 import type { ControlRoute } from './controlApi.js';
 import { parseControlBody } from './parseControlBody.js';
 

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { lobbyMetadata, sendLobbyMessageBody } from '../../spec/schemas/lobby.js';
 import { snowflake } from '../../spec/schemas/common.js';
 import { webhookEventTypes } from '../../spec/schemas/webhookEvent.js';
-import { PlatformError } from '../platformError.js';
+import { PlatformError } from '../PlatformError.js';
 import {
   authorize,
   deauthorize,
@@ -19,7 +19,7 @@ import {
   postLobbyMessage,
   requireApplication,
 } from '../webhooks/webhookEvents.js';
-import type { World } from '../world/world.js';
+import type { World } from '../world/World.js';
 import type { ControlDeps, ControlRoute } from './controlApi.js';
 import { parseControlBody } from './parseControlBody.js';
 

@@ -28,7 +28,7 @@ import type {
 import type { PrivilegedIntent } from '../world/accountRecords.js';
 import type { EmulatorEvent } from '../world/EventLog.js';
 import { renderUser } from '../world/renderAccount.js';
-import type { World } from '../world/world.js';
+import type { World } from '../world/World.js';
 import { botMembershipChange, onShard, receives } from './dispatchRules.js';
 import { GatewayConnection } from './GatewayConnection.js';
 import { GatewaySession, type SharedFrames } from './GatewaySession.js';

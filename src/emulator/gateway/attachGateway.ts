@@ -1,6 +1,6 @@
 /** Hooks the gateway into the emulator's HTTP server: one 'upgrade' listener, nothing else. */
 import type { Server } from 'node:http';
-import type { World } from '../world/world.js';
+import type { World } from '../world/World.js';
 import { GatewayServer } from './GatewayServer.js';
 import { defaultGatewaySettings, type GatewaySettings } from './gatewaySettings.js';
 

@@ -8,7 +8,7 @@ import { eventIntents, shardOf } from '../../spec/gateway.js';
 import { Permissions } from '../../spec/permissions.js';
 import { computeBasePermissions } from '../permissions/computePermissions.js';
 import type { EmulatorEvent } from '../world/EventLog.js';
-import type { World } from '../world/world.js';
+import type { World } from '../world/World.js';
 
 /** What the rules need to know of a session. */
 export interface DispatchTarget {

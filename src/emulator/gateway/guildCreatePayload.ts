@@ -9,7 +9,7 @@ import type { GuildRecord, MemberRecord } from '../world/guildRecords.js';
 import { presenceOf } from '../world/presence.js';
 import { isThread, renderChannel, renderGuild, renderMember } from '../world/renderGuild.js';
 import { toIso } from '../world/time.js';
-import type { World } from '../world/world.js';
+import type { World } from '../world/World.js';
 
 /** What GUILD_CREATE depends on in the session. */
 export interface GuildCreateViewer {

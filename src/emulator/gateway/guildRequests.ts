@@ -6,7 +6,7 @@ import { GatewayIntent, GatewayOpcode, gatewayLimits } from '../../spec/gateway.
 import type { RequestChannelInfoData, RequestGuildMembersData } from '../../spec/schemas/gateway.js';
 import type { GuildRecord, MemberRecord } from '../world/guildRecords.js';
 import { compareIds, isVoiceLike, renderMember } from '../world/renderGuild.js';
-import type { World } from '../world/world.js';
+import type { World } from '../world/World.js';
 import { presencePayload } from './guildCreatePayload.js';
 import type { GatewaySession } from './GatewaySession.js';
 

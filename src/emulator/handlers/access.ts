@@ -17,11 +17,11 @@ import { type PermissionName, Permissions } from '../../spec/permissions.js';
 import type { PermissionRule } from '../../spec/route.js';
 import { ALL_PERMISSIONS, computeBasePermissions } from '../permissions/computePermissions.js';
 import { permissionsOf, requirePermissions } from '../permissions/requirePermissions.js';
-import { PlatformError } from '../platformError.js';
+import { PlatformError } from '../PlatformError.js';
 import type { ApplicationRecord, Snowflake, UserRecord } from '../world/accountRecords.js';
 import type { ChannelRecord, GuildRecord, MemberRecord } from '../world/guildRecords.js';
 import type { InviteRecord } from '../world/inviteRecords.js';
-import type { World } from '../world/world.js';
+import type { World } from '../world/World.js';
 import type { Caller, HandlerContext } from './handlerTypes.js';
 import type { AuditAuthor } from './recordAudit.js';
 

@@ -12,7 +12,7 @@ import type { z } from 'zod';
 import type { RouteDef } from '../../spec/route.js';
 import type { RouteName, Routes } from '../../spec/routes.js';
 import type { ApplicationRecord, UserRecord } from '../world/accountRecords.js';
-import type { World } from '../world/world.js';
+import type { World } from '../world/World.js';
 
 /** Who is calling: a bot (Bot token), a user through an application (Bearer token), or nobody. */
 export type Caller =

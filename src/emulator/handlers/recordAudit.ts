@@ -7,7 +7,7 @@
 import { AuditLogEvent, type AuditLogEventName } from '../../spec/auditLogEvents.js';
 import type { Snowflake } from '../world/accountRecords.js';
 import type { AuditLogEntryRecord, GuildRecord } from '../world/guildRecords.js';
-import type { World } from '../world/world.js';
+import type { World } from '../world/World.js';
 
 /** Who writes an entry, where, and why: an {@link Actor} is one; see also {@link auditAuthor}. */
 export interface AuditAuthor {

@@ -6,9 +6,9 @@
  */
 import type { RouteDef } from '../../spec/route.js';
 import type { Caller } from '../handlers/handlerTypes.js';
-import { PlatformError } from '../platformError.js';
+import { PlatformError } from '../PlatformError.js';
 import type { PrivilegedIntent } from '../world/accountRecords.js';
-import type { World } from '../world/world.js';
+import type { World } from '../world/World.js';
 
 /** Resolves an Authorization header to a caller, or undefined when there is none or it is unknown. */
 export function resolveCaller(world: World, header: string | undefined): Caller | undefined {

@@ -7,7 +7,7 @@
  * that nothing later recurses or allocates without bound.
  */
 import { ErrorCode } from '../../spec/codes.js';
-import { type FieldError, fieldErrorTree, PlatformError } from '../platformError.js';
+import { type FieldError, fieldErrorTree, PlatformError } from '../PlatformError.js';
 
 /** Deepest nesting a request body may have (the platform's bodies need fewer than 10 levels). */
 export const MAX_JSON_DEPTH = 32;

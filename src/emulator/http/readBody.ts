@@ -6,7 +6,7 @@
  */
 import type { IncomingMessage } from 'node:http';
 import { ErrorCode } from '../../spec/codes.js';
-import { PlatformError } from '../platformError.js';
+import { PlatformError } from '../PlatformError.js';
 
 /**
  * The client went away before its request body arrived whole (it aborted, or the connection was

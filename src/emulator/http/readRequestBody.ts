@@ -9,13 +9,13 @@ import type { IncomingMessage } from 'node:http';
 import type { RouteDef } from '../../spec/route.js';
 import type { UploadedFile } from '../handlers/handlerTypes.js';
 import { ErrorCode } from '../../spec/codes.js';
-import { PlatformError } from '../platformError.js';
+import { PlatformError } from '../PlatformError.js';
 import {
   MultipartError,
   MultipartFileTooLargeError,
   MultipartParser,
   multipartBoundary,
-} from './multipartParser.js';
+} from './MultipartParser.js';
 import { harden, parseJsonBody } from './parseJsonBody.js';
 import { readBody } from './readBody.js';
 

@@ -5,7 +5,7 @@
  */
 import * as z from 'zod/mini';
 import type { RouteDef } from '../../spec/route.js';
-import { type FieldError, fieldErrorTree, PlatformError } from '../platformError.js';
+import { type FieldError, fieldErrorTree, PlatformError } from '../PlatformError.js';
 import { fastParser, INVALID } from './fastValidator.js';
 import { zodIssuesToFieldErrors } from './zodIssuesToFieldErrors.js';
 

@@ -6,7 +6,7 @@
  * A custom issue may choose its code with `params: { code: 'SOME_CODE' }`.
  */
 import type { z } from 'zod';
-import type { FieldError } from '../platformError.js';
+import type { FieldError } from '../PlatformError.js';
 
 type Issue = z.core.$ZodIssue;
 type Path = ReadonlyArray<PropertyKey>;

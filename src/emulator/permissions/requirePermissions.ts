@@ -8,9 +8,9 @@
 import type { PermissionRule } from '../../spec/route.js';
 import { type PermissionName, Permissions } from '../../spec/permissions.js';
 import type { HandlerContext } from '../handlers/handlerTypes.js';
-import { PlatformError } from '../platformError.js';
+import { PlatformError } from '../PlatformError.js';
 import type { ChannelRecord, GuildRecord } from '../world/guildRecords.js';
-import type { World } from '../world/world.js';
+import type { World } from '../world/World.js';
 import { computeBasePermissions, computeChannelPermissions } from './computePermissions.js';
 
 /** Where a rule is checked: a guild, and a channel for channel-scoped rules. */

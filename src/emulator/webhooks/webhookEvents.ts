@@ -6,12 +6,12 @@
  */
 import { ErrorCode } from '../../spec/codes.js';
 import { messageWire, sendLobbyMessage } from '../handlers/lobby/lobbyRules.js';
-import { PlatformError } from '../platformError.js';
+import { PlatformError } from '../PlatformError.js';
 import type { DmMessageRecord, Snowflake } from '../world/accountRecords.js';
 import type { LobbyRecord, StringDict } from '../world/lobbyRecords.js';
 import { renderUser } from '../world/renderAccount.js';
 import { toIso } from '../world/time.js';
-import type { World } from '../world/world.js';
+import type { World } from '../world/World.js';
 
 /** The lobby (of any application), or 404 code 10031 Unknown Lobby. */
 export function anyLobby(world: World, lobbyId: Snowflake): LobbyRecord {

@@ -9,7 +9,7 @@
 import type { Clock } from '../../clock.js';
 import { ErrorCode } from '../../spec/codes.js';
 import { combinePermissions } from '../../spec/permissions.js';
-import { PlatformError } from '../platformError.js';
+import { PlatformError } from '../PlatformError.js';
 import type { Snowflake, UserRecord } from './accountRecords.js';
 import type {
   AuditLogEntryRecord,

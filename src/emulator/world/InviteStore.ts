@@ -4,7 +4,7 @@
  */
 import type { Clock } from '../../clock.js';
 import { ErrorCode } from '../../spec/codes.js';
-import { PlatformError } from '../platformError.js';
+import { PlatformError } from '../PlatformError.js';
 import type { Snowflake } from './accountRecords.js';
 import type { InviteRecord } from './inviteRecords.js';
 

@@ -5,9 +5,9 @@
  * limits that depend on the world's settings (members per lobby, lobbies per user per application).
  * Entries without an id get one when applied, so a reference can only name an id the seed gives.
  */
-import type { FieldError } from '../platformError.js';
+import type { FieldError } from '../PlatformError.js';
 import type { SeedInput } from './seed.js';
-import type { WorldSettings } from './world.js';
+import type { WorldSettings } from './World.js';
 
 type Path = ReadonlyArray<string | number>;
 

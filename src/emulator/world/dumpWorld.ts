@@ -5,7 +5,7 @@
  * Tokens are included on purpose: the emulator is a local development tool bound to loopback, and a
  * developer inspecting the world needs to see which token acts as whom. They are never logged.
  */
-import type { World } from './world.js';
+import type { World } from './World.js';
 
 /** Converts Maps (to objects), Sets (to arrays) and nested records to plain JSON values. */
 export function toJsonValue(value: unknown): unknown {

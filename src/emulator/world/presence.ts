@@ -5,7 +5,7 @@
  */
 import type { PresenceStatus, Snowflake } from './accountRecords.js';
 import type { GuildRecord } from './guildRecords.js';
-import type { World } from './world.js';
+import type { World } from './World.js';
 
 /** Whether a status counts as present: every status but `offline` (the platform's "non-offline"). */
 export function isPresent(status: PresenceStatus): boolean {

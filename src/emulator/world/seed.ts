@@ -8,10 +8,10 @@ import { limits } from '../../spec/limits.js';
 import { z } from 'zod';
 import { snowflake, permissionString } from '../../spec/schemas/common.js';
 import { idleTimeoutSeconds, lobbyMemberFlags, lobbyMetadata } from '../../spec/schemas/lobby.js';
-import type { FieldError } from '../platformError.js';
+import type { FieldError } from '../PlatformError.js';
 import { presenceStatuses } from './accountRecords.js';
 import { checkSeed } from './checkSeed.js';
-import type { World, WorldSettings } from './world.js';
+import type { World, WorldSettings } from './World.js';
 
 const intent = z.enum(['GUILD_MEMBERS', 'MESSAGE_CONTENT', 'GUILD_PRESENCES']);
 const permissions = permissionString;

@@ -3,7 +3,7 @@
  * request came to; `shards` recommends one shard per 1000 guilds (setting `guildsPerRecommendedShard`);
  * `session_start_limit` is counted on the emulator's clock by the gateway server's Identify calls.
  */
-import type { World } from '../../world/world.js';
+import type { World } from '../../world/World.js';
 import { callerApplication } from '../access.js';
 import { defineHandlers, type HandlerContext, reply } from '../handlerTypes.js';
 

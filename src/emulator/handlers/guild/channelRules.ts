@@ -16,7 +16,7 @@ import {
   type ChannelPositionBody,
   type CreateGuildChannelBody,
 } from '../../../spec/schemas/guildChannel.js';
-import { PlatformError, type FieldError } from '../../platformError.js';
+import { PlatformError, type FieldError } from '../../PlatformError.js';
 import type { ChannelRecord, GuildRecord, OverwriteRecord } from '../../world/guildRecords.js';
 import { compareIds, isThread, renderChannel } from '../../world/renderGuild.js';
 import { toIso } from '../../world/time.js';

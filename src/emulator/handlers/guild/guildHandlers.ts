@@ -6,7 +6,7 @@
  * ADMINISTRATOR pass) and hands the rule work to the rules modules beside it.
  */
 import { ErrorCode } from '../../../spec/codes.js';
-import { PlatformError } from '../../platformError.js';
+import { PlatformError } from '../../PlatformError.js';
 import { presenceCount } from '../../world/presence.js';
 import { renderChannel } from '../../world/renderGuild.js';
 import { defineHandlers, reply } from '../handlerTypes.js';

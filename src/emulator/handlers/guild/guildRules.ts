@@ -13,12 +13,12 @@
 import { ChannelType } from '../../../spec/flags.js';
 import { type PermissionName, Permissions } from '../../../spec/permissions.js';
 import { featureChangeIssues, type ModifyGuildBody } from '../../../spec/schemas/guild.js';
-import { type FieldError, fieldErrorTree, PlatformError } from '../../platformError.js';
+import { type FieldError, fieldErrorTree, PlatformError } from '../../PlatformError.js';
 import { ALL_PERMISSIONS, computeBasePermissions } from '../../permissions/computePermissions.js';
 import type { GuildRecord, MemberRecord } from '../../world/guildRecords.js';
 import { presenceCount } from '../../world/presence.js';
 import { compareIds, renderGuild } from '../../world/renderGuild.js';
-import type { World } from '../../world/world.js';
+import type { World } from '../../world/World.js';
 import { type Actor, holds } from '../access.js';
 import { imageHash } from '../imageHash.js';
 import type { AuditChange } from '../recordAudit.js';

@@ -6,12 +6,12 @@
  */
 import { limits } from '../../../spec/limits.js';
 import { ErrorCode } from '../../../spec/codes.js';
-import { PlatformError } from '../../platformError.js';
+import { PlatformError } from '../../PlatformError.js';
 import type { GuildRecord, IntegrationRecord } from '../../world/guildRecords.js';
 import { renderUser } from '../../world/renderAccount.js';
 import { compareIds } from '../../world/renderGuild.js';
 import { toIsoOrNull } from '../../world/time.js';
-import type { World } from '../../world/world.js';
+import type { World } from '../../world/World.js';
 import type { Actor } from '../access.js';
 import { recordAudit } from '../recordAudit.js';
 

@@ -23,12 +23,12 @@ import {
 } from '../../../spec/schemas/onboarding.js';
 import type { ModifyWelcomeScreenBody } from '../../../spec/schemas/welcomeScreen.js';
 import { ErrorCode } from '../../../spec/codes.js';
-import { type FieldError, PlatformError } from '../../platformError.js';
+import { type FieldError, PlatformError } from '../../PlatformError.js';
 import type { GuildRecord, OnboardingRecord } from '../../world/guildRecords.js';
 import { isThread } from '../../world/renderGuild.js';
 import { parseIso, toIsoOrNull } from '../../world/time.js';
 import { everyoneCan } from '../../permissions/computePermissions.js';
-import type { World } from '../../world/world.js';
+import type { World } from '../../world/World.js';
 import type { Actor } from '../access.js';
 import { recordAudit } from '../recordAudit.js';
 import { emitGuildUpdate, throwFieldErrors } from './guildRules.js';

@@ -11,7 +11,7 @@ import { presenceCount } from '../../world/presence.js';
 import { renderUser } from '../../world/renderAccount.js';
 import { renderPartialRole } from '../../world/renderGuild.js';
 import { toIso, toIsoOrNull } from '../../world/time.js';
-import type { World } from '../../world/world.js';
+import type { World } from '../../world/World.js';
 
 /** Options of {@link renderInvite}. */
 export interface RenderInviteOptions {

@@ -13,9 +13,9 @@
 import { ErrorCode } from '../../../spec/codes.js';
 import { userRoleConnectionIssues } from '../../../spec/schemas/roleConnection.js';
 import { zodIssuesToFieldErrors } from '../../http/zodIssuesToFieldErrors.js';
-import { fieldErrorTree, PlatformError } from '../../platformError.js';
+import { fieldErrorTree, PlatformError } from '../../PlatformError.js';
 import type { ApplicationRecord, RoleConnectionRecord } from '../../world/accountRecords.js';
-import type { World } from '../../world/world.js';
+import type { World } from '../../world/World.js';
 import { callerApplication, callerUser } from '../access.js';
 import type { Caller, ContextOf } from '../handlerTypes.js';
 

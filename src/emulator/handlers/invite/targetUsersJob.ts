@@ -22,11 +22,11 @@ import { parseTargetUsersCsv } from '../../../spec/schemas/targetUsersCsv.js';
 import { ErrorCode } from '../../../spec/codes.js';
 import { errorMessages } from '../../../spec/errorMessages.js';
 import { TargetUsersJobStatus } from '../../../spec/flags.js';
-import { PlatformError } from '../../platformError.js';
+import { PlatformError } from '../../PlatformError.js';
 import type { Snowflake } from '../../world/accountRecords.js';
 import type { InviteRecord, TargetUsersJobRecord } from '../../world/inviteRecords.js';
 import { toIso, toIsoOrNull } from '../../world/time.js';
-import type { World } from '../../world/world.js';
+import type { World } from '../../world/World.js';
 import type { UploadedFile } from '../handlerTypes.js';
 
 /** How fast the emulator's jobs run. */

@@ -10,11 +10,11 @@ import { ChannelType } from '../../../spec/flags.js';
 import { Permissions } from '../../../spec/permissions.js';
 import { permissionsOf } from '../../permissions/requirePermissions.js';
 import { ErrorCode } from '../../../spec/codes.js';
-import { PlatformError } from '../../platformError.js';
+import { PlatformError } from '../../PlatformError.js';
 import type { ThreadMemberRecord } from '../../world/guildRecords.js';
 import { compareIds, isThread, renderMember } from '../../world/renderGuild.js';
 import { toIso } from '../../world/time.js';
-import type { World } from '../../world/world.js';
+import type { World } from '../../world/World.js';
 import type { ContextOf, HandlerContext } from '../handlerTypes.js';
 import { type ChannelPlace, requireVisibleChannel } from '../access.js';
 

@@ -10,7 +10,7 @@ import { ChannelType } from '../../../spec/flags.js';
 import { Permissions } from '../../../spec/permissions.js';
 import { permissionsOf } from '../../permissions/requirePermissions.js';
 import { ErrorCode } from '../../../spec/codes.js';
-import { PlatformError } from '../../platformError.js';
+import { PlatformError } from '../../PlatformError.js';
 import type { ContextOf } from '../handlerTypes.js';
 import { auditAuthor, requireVisibleChannel } from '../access.js';
 import { recordAudit } from '../recordAudit.js';

@@ -4,7 +4,7 @@
  */
 import { limits } from '../../../spec/limits.js';
 import { renderLobby, renderLobbyMember } from '../../world/renderLobby.js';
-import type { World } from '../../world/world.js';
+import type { World } from '../../world/World.js';
 import { callerApplication, callerUser } from '../access.js';
 import { defineHandlers, reply } from '../handlerTypes.js';
 import {

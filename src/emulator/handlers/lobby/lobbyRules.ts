@@ -15,7 +15,7 @@ import { ErrorCode } from '../../../spec/codes.js';
 import { ChannelType, hasFlag, LobbyMemberFlags } from '../../../spec/flags.js';
 import { limits } from '../../../spec/limits.js';
 import { hasPermission } from '../../permissions/requirePermissions.js';
-import { PlatformError } from '../../platformError.js';
+import { PlatformError } from '../../PlatformError.js';
 import type { ApplicationRecord, Snowflake, UserRecord } from '../../world/accountRecords.js';
 import type {
   LobbyMemberRecord,
@@ -25,7 +25,7 @@ import type {
 } from '../../world/lobbyRecords.js';
 import type { LobbyMemberChange } from '../../world/LobbyStore.js';
 import { renderLobbyMessage } from '../../world/renderLobby.js';
-import type { World } from '../../world/world.js';
+import type { World } from '../../world/World.js';
 
 /** A member entry of Create Lobby, Modify Lobby or the bulk update. */
 export interface LobbyMemberInput {

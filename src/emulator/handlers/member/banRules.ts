@@ -10,12 +10,12 @@
  * fires the same events as single bans, one user at a time.
  */
 import { ErrorCode } from '../../../spec/codes.js';
-import { PlatformError } from '../../platformError.js';
+import { PlatformError } from '../../PlatformError.js';
 import type { Snowflake } from '../../world/accountRecords.js';
 import type { BanRecord, GuildRecord } from '../../world/guildRecords.js';
 import { renderUser } from '../../world/renderAccount.js';
 import { compareIds } from '../../world/renderGuild.js';
-import type { World } from '../../world/world.js';
+import type { World } from '../../world/World.js';
 import type { Actor } from '../access.js';
 import { recordAudit } from '../recordAudit.js';
 import { outranks } from './roleHierarchy.js';

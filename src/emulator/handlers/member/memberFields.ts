@@ -3,7 +3,7 @@
  * permissions. Each throws the platform's answer (400 50035 naming the field, 403 50013).
  */
 import { type FieldPermission, holdsFieldPermission } from '../../../spec/schemas/memberRequests.js';
-import { PlatformError } from '../../platformError.js';
+import { PlatformError } from '../../PlatformError.js';
 import type { Snowflake } from '../../world/accountRecords.js';
 import type { GuildRecord, RoleRecord } from '../../world/guildRecords.js';
 import type { Actor } from '../access.js';

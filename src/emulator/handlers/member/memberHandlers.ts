@@ -5,7 +5,7 @@
  * pruneRules.ts.
  */
 import { renderMember, renderRole } from '../../world/renderGuild.js';
-import type { World } from '../../world/world.js';
+import type { World } from '../../world/World.js';
 import { actingIn, callerApplication } from '../access.js';
 import { defineHandlers, reply } from '../handlerTypes.js';
 import { banUser, bulkBan, listBans, renderBan, requireBan, unbanUser } from './banRules.js';

@@ -5,7 +5,7 @@
 import type { Snowflake } from '../../world/accountRecords.js';
 import type { GuildRecord, MemberRecord } from '../../world/guildRecords.js';
 import { compareIds } from '../../world/renderGuild.js';
-import type { World } from '../../world/world.js';
+import type { World } from '../../world/World.js';
 
 /** Members in ascending user id order. */
 function byId(guild: GuildRecord): MemberRecord[] {

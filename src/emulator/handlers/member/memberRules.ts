@@ -24,7 +24,7 @@ import {
 import { computeBasePermissions, computeChannelPermissions } from '../../permissions/computePermissions.js';
 import { zodIssuesToFieldErrors } from '../../http/zodIssuesToFieldErrors.js';
 import { ErrorCode } from '../../../spec/codes.js';
-import { fieldErrorTree, PlatformError } from '../../platformError.js';
+import { fieldErrorTree, PlatformError } from '../../PlatformError.js';
 import type { Snowflake } from '../../world/accountRecords.js';
 import type { MemberRecord } from '../../world/guildRecords.js';
 import { isVoiceLike } from '../../world/renderGuild.js';

@@ -7,7 +7,7 @@
  */
 import type { Snowflake } from '../../world/accountRecords.js';
 import type { MemberRecord } from '../../world/guildRecords.js';
-import type { World } from '../../world/world.js';
+import type { World } from '../../world/World.js';
 import type { Actor } from '../access.js';
 import { recordAudit } from '../recordAudit.js';
 import { outranks } from './roleHierarchy.js';

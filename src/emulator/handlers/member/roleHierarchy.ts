@@ -6,7 +6,7 @@
  * stands above everyone and nobody acts on the owner. ADMINISTRATOR passes permission checks but not
  * the hierarchy (as on the platform).
  */
-import { PlatformError } from '../../platformError.js';
+import { PlatformError } from '../../PlatformError.js';
 import type { Snowflake } from '../../world/accountRecords.js';
 import type { GuildRecord, MemberRecord, RoleRecord } from '../../world/guildRecords.js';
 import type { Actor } from '../access.js';

@@ -13,7 +13,7 @@ import { limits } from '../../../spec/limits.js';
 import { roleIconIssues } from '../../../spec/schemas/roleRequests.js';
 import { zodIssuesToFieldErrors } from '../../http/zodIssuesToFieldErrors.js';
 import { ErrorCode } from '../../../spec/codes.js';
-import { fieldErrorTree, PlatformError } from '../../platformError.js';
+import { fieldErrorTree, PlatformError } from '../../PlatformError.js';
 import type { Snowflake } from '../../world/accountRecords.js';
 import type { GuildRecord, RoleColorsRecord, RoleRecord } from '../../world/guildRecords.js';
 import type { NewRole } from '../../world/GuildStore.js';

@@ -17,7 +17,7 @@ import type { Clock } from '../../clock.js';
 import { ErrorCode } from '../../spec/codes.js';
 import { limits } from '../../spec/limits.js';
 import { GatewayState } from '../gateway/GatewayState.js';
-import { PlatformError } from '../platformError.js';
+import { PlatformError } from '../PlatformError.js';
 import {
   type ApplicationRecord,
   type BearerTokenRecord,

@@ -10,13 +10,13 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RouteDef } from '../../spec/route.js';
 import type { AnyHandler, Caller, HandlerContext, HandlerMap, Reply } from '../handlers/handlerTypes.js';
-import { PlatformError } from '../platformError.js';
-import type { RateLimiter, RateLimitSubject } from '../rateLimits/rateLimiter.js';
-import type { World } from '../world/world.js';
+import { PlatformError } from '../PlatformError.js';
+import type { RateLimiter, RateLimitSubject } from '../rateLimits/RateLimiter.js';
+import type { World } from '../world/World.js';
 import { authenticate } from './authenticate.js';
 import { ClientGoneError } from './readBody.js';
 import { type BodyLimits, type DecodedBody, readNoBody, readRequestBody } from './readRequestBody.js';
-import type { Router } from './router.js';
+import type { Router } from './Router.js';
 import {
   type HeaderMap,
   INTERNAL_ERROR,

@@ -6,7 +6,7 @@ import { allHandlers } from './handlers/allHandlers.js';
 /**
  * Starts a local emulator of the platform: `const emu = await startEmulator({ port: 0 })`, then point
  * a client at `emu.apiUrl` and call `emu.close()` when done. Starts with the demo world unless
- * `seed` says otherwise (see DEMO.md).
+ * `seed` says otherwise (see docs/emulator.md).
  */
 export function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
   return createEmulator(options, { routes: routeList, handlers: allHandlers });

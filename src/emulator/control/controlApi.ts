@@ -1,7 +1,7 @@
 /**
  * The control API under `/_emulator` (not part of the platform): sets up worlds for tests and demos.
  * JSON in and out, no authentication (the emulator binds to loopback by default), errors in the
- * platform's envelope. Every route is listed, with its body, in src/emulator/DEMO.md and in
+ * platform's envelope. Every route is listed, with its body, in docs/emulator.md and in
  * {@link controlRoutes}; `GET /_emulator` answers that list. The table is routed by the platform's
  * router (http/Router.ts): a path no template matches is 404, a path matched only by templates of
  * other methods 405. Ids in a path are snowflakes and invite codes `[A-Za-z0-9-]{1,100}`: a path

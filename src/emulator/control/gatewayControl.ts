@@ -1,7 +1,7 @@
 /**
  * The gateway's part of the control API, under `/_emulator/gateway/` (listed by `GET /_emulator`):
  * list sessions and cause every failure a client must survive (a dropped connection, Reconnect,
- * missing heartbeat ACKs, Invalid Session). Listed in src/emulator/DEMO.md.
+ * missing heartbeat ACKs, Invalid Session). Listed in docs/emulator.md.
  */
 import { z } from 'zod';
 import { PlatformError } from '../PlatformError.js';

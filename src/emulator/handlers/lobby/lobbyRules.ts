@@ -3,7 +3,7 @@
  * update, member-set replacement, channel linking, messages and moderation metadata. The handlers
  * (lobbyHandlers.ts) parse and authorise; these functions decide.
  *
- * Choices where the specification names no status (documented in DEMO.md):
+ * Choices where the specification names no status (documented in docs/emulator.md):
  * - a lobby of another application is "unknown" (404 10031), as if it did not exist;
  * - Add a Member past the 1000-member or the per-user lobby maximum is a 400 with code 0;
  *   Create Lobby and Modify Lobby drop such users silently, like the bulk update;

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import { chromium } from 'playwright-core';
+import { chromiumArgs } from './chromiumArgs.mjs';
 import { packScratch } from './packScratch.mjs';
 
 const started = performance.now();
@@ -114,18 +115,7 @@ try {
   if (new URL(pageUrl).origin === new URL(emu.url).origin)
     throw new Error('the page and the emulator share an origin');
 
-  browser = await chromium.launch({
-    executablePath,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  browser = await chromium.launch({ executablePath, args: [...chromiumArgs] });
   const context = await browser.newContext();
   const tabs = [];
   const pageErrors = [];

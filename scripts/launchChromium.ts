@@ -5,6 +5,7 @@
  */
 import { existsSync } from 'node:fs';
 import { type Browser, chromium } from 'playwright-core';
+import { chromiumArgs } from './chromiumArgs.mjs';
 
 /** Where Chromium is: `CHROMIUM`, else Debian's `/usr/bin/chromium`; undefined when neither exists. */
 export function chromiumPath(): string | undefined {
@@ -18,17 +19,5 @@ export async function launchChromium(): Promise<Browser> {
   if (executablePath === undefined) {
     throw new Error('Chromium not found: install it (apt-get install chromium) or set CHROMIUM');
   }
-  return chromium.launch({
-    executablePath,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--font-render-hinting=none',
-    ],
-  });
+  return chromium.launch({ executablePath, args: [...chromiumArgs] });
 }

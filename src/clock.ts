@@ -6,6 +6,18 @@
 /** An opaque handle returned by {@link Clock.setTimeout}. */
 export type TimerHandle = number | object;
 
+/** How a timer relates to the process that runs it (Node; browsers have no such notion). */
+export interface TimerOptions {
+  /**
+   * Whether the pending timer keeps a Node process running, as Node's own timers do. lobbykit passes
+   * `false` only for housekeeping nobody awaits (a periodic reconcile, an idle countdown, a heartbeat
+   * beside its open socket); a wait that a caller's promise depends on (a rate-limit wait, a retry's
+   * backoff, a game loop) keeps the default, so that a script awaiting it is not ended by Node with
+   * its request unsent. @defaultValue `true`
+   */
+  readonly ref?: boolean;
+}
+
 /** Reads wall-clock time and schedules callbacks. */
 export interface Clock {
   /** Milliseconds since the Unix epoch. */
@@ -17,13 +29,19 @@ export interface Clock {
    * clock, whose time moves only when told) is read through `now()`.
    */
   monotonicNow?(): number;
-  /** Calls `callback` once, `ms` milliseconds from now. */
-  setTimeout(callback: () => void, ms: number): TimerHandle;
+  /**
+   * Calls `callback` once, `ms` milliseconds from now. A clock without processes to keep alive (a
+   * test clock, a browser's) may ignore `options`.
+   */
+  setTimeout(callback: () => void, ms: number, options?: TimerOptions): TimerHandle;
   /** Cancels a callback scheduled with {@link Clock.setTimeout}; unknown handles are ignored. */
   clearTimeout(handle: TimerHandle): void;
 }
 
-/** The real clock: `Date.now()` and the platform's timers. Timers do not keep Node alive. */
+/**
+ * The real clock: `Date.now()` and the platform's timers. In Node a timer keeps the process running
+ * unless it is set with `{ ref: false }`.
+ */
 export class SystemClock implements Clock {
   now(): number {
     return Date.now();
@@ -33,10 +51,10 @@ export class SystemClock implements Clock {
     return performance.now();
   }
 
-  setTimeout(callback: () => void, ms: number): TimerHandle {
+  setTimeout(callback: () => void, ms: number, options?: TimerOptions): TimerHandle {
     const handle = globalThis.setTimeout(callback, Math.max(0, ms));
-    // Node returns an object with unref(); a pending lobbykit timer must not hold a process open.
-    (handle as { unref?: () => void }).unref?.();
+    // Node returns an object with unref(); browsers a number.
+    if (options?.ref === false) (handle as { unref?: () => void }).unref?.();
     return handle as TimerHandle;
   }
 

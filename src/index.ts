@@ -13,7 +13,7 @@
  */
 
 // ─── Time ───────────────────────────────────────────────────────────────────────────────────────
-export { type Clock, ManualClock, SystemClock, type TimerHandle } from './clock.js';
+export { type Clock, ManualClock, SystemClock, type TimerHandle, type TimerOptions } from './clock.js';
 
 // ─── The contract: codes, flags, permissions, limits, gateway constants ─────────────────────────
 export {

@@ -9,7 +9,8 @@
  * runs (round trips) per request.
  *
  * Environment: BENCH_LOBBIES (lobbies per process, 25), BENCH_SECONDS (busy time per case, 6),
- * BENCH_CHANGE_MS (each lobby changes every, 250), BENCH_REQUESTS (store cost, 5,000).
+ * BENCH_CHANGE_MS (each lobby changes every, 250), BENCH_REQUESTS (store cost, 5,000), BENCH_FLEETS
+ * (process counts, `1,2,4`), BENCH_STORES (`memory,redis`).
  */
 import { spawn } from 'node:child_process';
 import { createClient } from 'redis';
@@ -26,6 +27,8 @@ const LOBBIES = Number(process.env.BENCH_LOBBIES ?? 25);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
 const CHANGE_MS = Number(process.env.BENCH_CHANGE_MS ?? 250);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 5000);
+const FLEETS = (process.env.BENCH_FLEETS ?? '1,2,4').split(',').map(Number);
+const STORES = (process.env.BENCH_STORES ?? 'memory,redis').split(',');
 
 interface ProcessReport {
   changes: number;
@@ -82,11 +85,16 @@ function runProcess(store: string, processes: number): Promise<ProcessReport | u
     child.stdout.on('data', (c: Buffer) => {
       out += c.toString();
     });
-    child.stderr.resume();
-    child.once('exit', (code) => {
-      if (code !== 0 || out.trim() === '')
-        // Reported in the table (a process of the overshooting in-memory fleet has ended like this).
+    let err = '';
+    child.stderr.on('data', (c: Buffer) => {
+      err += c.toString();
+    });
+    child.once('exit', (code, signal) => {
+      if (code !== 0 || out.trim() === '') {
+        // Counted in the table's last column, and why it ended printed here.
+        console.log(`  a ${store} process ended without a report: exit ${code ?? signal}\n${err.trim()}`);
         return resolve(undefined);
+      }
       resolve(JSON.parse(out.trim().split('\n').pop() ?? '{}') as ProcessReport);
     });
   });
@@ -105,8 +113,8 @@ function peakPerSecond(times: readonly number[]): number {
 }
 
 const rows: string[][] = [];
-for (const processes of [1, 2, 4]) {
-  for (const store of ['memory', 'redis']) {
+for (const processes of FLEETS) {
+  for (const store of STORES) {
     emulator.reset();
     proxy.arrivals.length = 0;
     const flush = createClient({ url: redisServer.url });

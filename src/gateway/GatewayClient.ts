@@ -238,9 +238,11 @@ export class GatewayClient extends EventEmitter<GatewayClientEvents> {
   #onHello(interval: number, resuming: boolean): void {
     this.#limiter.reserveFor(interval);
     this.#stopHeartbeat();
+    // Heartbeats hold no process open: the socket they keep alive does.
     this.#heartbeatTimer = this.#clock.setTimeout(
       () => this.#heartbeat(true, interval),
       interval * this.#random(),
+      { ref: false },
     );
     if (resuming && this.#sessionId !== undefined) {
       const d = { token: this.#token, session_id: this.#sessionId, seq: this.#seq };
@@ -267,7 +269,9 @@ export class GatewayClient extends EventEmitter<GatewayClientEvents> {
       }
       this.#acked = false;
       if (interval !== undefined)
-        this.#heartbeatTimer = this.#clock.setTimeout(() => this.#heartbeat(true, interval), interval);
+        this.#heartbeatTimer = this.#clock.setTimeout(() => this.#heartbeat(true, interval), interval, {
+          ref: false,
+        });
     }
     this.#beatSentAt = this.#clock.now();
     this.#limiter.sendNow(() => this.#sendJson({ op: GatewayOpcode.HEARTBEAT, d: this.#seq || null }));

@@ -423,12 +423,18 @@ export class LobbyRuntime extends EventEmitter<LobbyRuntimeEvents> {
     if (this.#timer !== undefined && this.#timerAt <= at) return;
     this.#clearTimer();
     this.#timerAt = at;
-    this.#timer = this.clock.setTimeout(() => {
-      this.#timer = undefined;
-      this.#timerAt = Number.POSITIVE_INFINITY;
-      this.tick();
-      this.#arm();
-    }, at - this.clock.now());
+    this.#timer = this.clock.setTimeout(
+      () => {
+        this.#timer = undefined;
+        this.#timerAt = Number.POSITIVE_INFINITY;
+        this.tick();
+        this.#arm();
+        // Housekeeping (reconciles, idle countdowns, the flush delay) does not hold a Node process open:
+        // what a caller awaits (flush(), dispose(), a call's rate-limit wait) does.
+      },
+      at - this.clock.now(),
+      { ref: false },
+    );
   }
 
   #clearTimer(): void {

@@ -143,12 +143,17 @@ export class GatewayConnection implements SessionSink {
     const clock = this.#server.clock;
     if (this.#deadline !== undefined) clock.clearTimeout(this.#deadline);
     const s = this.#server.settings;
-    this.#deadline = clock.setTimeout(() => {
-      this.#deadline = undefined;
-      const session = this.#session;
-      this.close(GatewayCloseCode.SESSION_TIMED_OUT, 'no heartbeat');
-      if (session) this.#server.endSession(session);
-    }, s.heartbeatIntervalMs + s.heartbeatGraceMs);
+    this.#deadline = clock.setTimeout(
+      () => {
+        this.#deadline = undefined;
+        const session = this.#session;
+        this.close(GatewayCloseCode.SESSION_TIMED_OUT, 'no heartbeat');
+        if (session) this.#server.endSession(session);
+        // The connection's socket holds the process, not its deadline.
+      },
+      s.heartbeatIntervalMs + s.heartbeatGraceMs,
+      { ref: false },
+    );
   }
 
   #onClose(code: number): void {

@@ -233,7 +233,9 @@ export class GatewayServer {
     if (!session || session.sink !== connection) return;
     session.sink = undefined;
     if (!this.#sessions.has(session.id)) return;
-    session.expiry = this.clock.setTimeout(() => this.endSession(session), this.settings.resumeWindowMs);
+    session.expiry = this.clock.setTimeout(() => this.endSession(session), this.settings.resumeWindowMs, {
+      ref: false,
+    });
   }
 
   /** Forgets a session: it can no longer be resumed. */

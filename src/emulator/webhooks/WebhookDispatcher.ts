@@ -206,10 +206,15 @@ export class WebhookDispatcher {
       const at = this.#clock.now() + delay;
       if (at - delivery.firstAttemptAt <= this.#settings.retryWindowMs) {
         delivery.record.next_attempt_at = at;
-        queue.timer = this.#clock.setTimeout(() => {
-          queue.timer = undefined;
-          if (generation === this.#generation) void this.#pump(appId, queue);
-        }, delay);
+        queue.timer = this.#clock.setTimeout(
+          () => {
+            queue.timer = undefined;
+            if (generation === this.#generation) void this.#pump(appId, queue);
+            // A retry to come does not hold open a process whose emulator is otherwise done.
+          },
+          delay,
+          { ref: false },
+        );
         return;
       }
       delivery.record.status = 'failed';
@@ -248,10 +253,14 @@ export class WebhookDispatcher {
     const controller = new AbortController();
     this.#inFlight.add(controller);
     let timedOut = false;
-    const timer = this.#clock.setTimeout(() => {
-      timedOut = true;
-      controller.abort();
-    }, this.#settings.answerTimeoutMs);
+    const timer = this.#clock.setTimeout(
+      () => {
+        timedOut = true;
+        controller.abort();
+      },
+      this.#settings.answerTimeoutMs,
+      { ref: false },
+    );
     try {
       const response = await fetch(url, {
         method: 'POST',

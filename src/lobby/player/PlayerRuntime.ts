@@ -246,11 +246,16 @@ export class PlayerRuntime {
     if (this.#timer !== undefined && this.#timerAt <= at) return;
     this.#clearTimer();
     this.#timerAt = at;
-    this.#timer = this.clock.setTimeout(() => {
-      this.#timer = undefined;
-      this.#timerAt = Number.POSITIVE_INFINITY;
-      this.tick();
-    }, at - this.clock.now());
+    this.#timer = this.clock.setTimeout(
+      () => {
+        this.#timer = undefined;
+        this.#timerAt = Number.POSITIVE_INFINITY;
+        this.tick();
+        // Housekeeping does not hold a Node process open; what a caller awaits does.
+      },
+      at - this.clock.now(),
+      { ref: false },
+    );
   }
 
   #clearTimer(): void {

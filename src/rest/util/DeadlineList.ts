@@ -104,7 +104,8 @@ export class DeadlineList {
   #arm(at: number, now: number = this.#now()): void {
     if (this.#timer !== undefined) this.#clock.clearTimeout(this.#timer);
     this.#armedAt = at;
-    this.#timer = this.#clock.setTimeout(this.#onTimer, at - now);
+    // The attempts' sockets hold the process while they are in flight; the deadline need not.
+    this.#timer = this.#clock.setTimeout(this.#onTimer, at - now, { ref: false });
   }
 
   #disarm(): void {

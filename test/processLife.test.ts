@@ -1,0 +1,84 @@
+/**
+ * What keeps a Node process running (the Clock seam's `ref`): a wait that a caller awaits holds the
+ * process, so that a script is not ended by Node with its request unsent; housekeeping nobody awaits
+ * does not, so that a script that is done ends. Each case runs `support/processLifeChild.ts` in a
+ * child process against this file's emulator (over loopback, rate limits of the platform on).
+ */
+import { spawn } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+import { SystemClock } from '../src/clock.js';
+import { useEmulator } from './support/emulator.js';
+
+const emu = useEmulator({ clock: 'system', rateLimits: 'development' });
+
+interface Ended {
+  readonly code: number | null;
+  /** The child's last line of output, parsed; undefined when it printed nothing. */
+  readonly report: Record<string, unknown> | undefined;
+  readonly stderr: string;
+}
+
+function runChild(which: string): Promise<Ended> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      process.execPath,
+      ['node_modules/vite-node/vite-node.mjs', 'test/support/processLifeChild.ts'],
+      {
+        env: { ...process.env, LOBBYKIT_CASE: which, LOBBYKIT_API_URL: emu.emulator.apiUrl },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    let out = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+    });
+    child.once('error', reject);
+    child.once('exit', (code) => {
+      const line = out.trim().split('\n').pop();
+      resolve({ code, report: line ? (JSON.parse(line) as Record<string, unknown>) : undefined, stderr });
+    });
+  });
+}
+
+describe('SystemClock timers and the process', () => {
+  it('hold the process by default and not with { ref: false }', () => {
+    const clock = new SystemClock();
+    const held = clock.setTimeout(() => {}, 60_000) as NodeJS.Timeout;
+    const background = clock.setTimeout(() => {}, 60_000, { ref: false }) as NodeJS.Timeout;
+    try {
+      expect(held.hasRef()).toBe(true);
+      expect(background.hasRef()).toBe(false);
+    } finally {
+      clock.clearTimeout(held);
+      clock.clearTimeout(background);
+    }
+  });
+});
+
+describe('a Node script', () => {
+  it('is not ended while its calls wait out a 429: every call is answered', async () => {
+    const ended = await runChild('rest-429');
+    expect(ended.stderr).not.toMatch(/Error/);
+    expect(ended.code).toBe(0);
+    // Without a held wait, Node ended the script after the 429s with exit code 0 and no report.
+    expect(ended.report).toBeDefined();
+    expect(ended.report?.answered).toBe(80);
+    expect(ended.report?.limited).toBeGreaterThan(0);
+  }, 30_000);
+
+  it('keeps running while a runFixedStep loop runs, until the loop stops', async () => {
+    const ended = await runChild('fixed-step');
+    expect(ended.code).toBe(0);
+    expect(ended.report).toEqual({ steps: 5 });
+  }, 30_000);
+
+  it('ends by itself when only a runtime’s housekeeping is left (no dispose)', async () => {
+    const ended = await runChild('housekeeping');
+    expect(ended.code).toBe(0);
+    expect(ended.report).toEqual({ created: true, idleCounting: true });
+  }, 30_000);
+});

@@ -81,4 +81,15 @@ describe('a Node script', () => {
     expect(ended.code).toBe(0);
     expect(ended.report).toEqual({ created: true, idleCounting: true });
   }, 30_000);
+
+  it('keeps running until its local changes are on the platform, then ends (no flush, no dispose)', async () => {
+    const ended = await runChild('unsynced');
+    expect(ended.code).toBe(0);
+    const lobbyId = ended.report?.lobbyId;
+    expect(typeof lobbyId).toBe('string');
+    // Before, Node ended the script during the flush delay and the change was lost.
+    const read = await emu.call<{ metadata: Record<string, string> }>('GET', `/lobbies/${String(lobbyId)}`);
+    expect(read.status).toBe(200);
+    expect(read.body.metadata).toEqual({ map: 'dust', round: '2' });
+  }, 30_000);
 });

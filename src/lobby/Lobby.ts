@@ -279,7 +279,7 @@ export class Lobby extends EventEmitter<LobbyEvents> {
     if (core.closed) return;
     const retryAt = now + core.host.backoff(0);
     core.report(error, retryAt);
-    core.host.schedule(this, retryAt);
+    core.host.schedule(this, retryAt, !core.queue.isClean);
   }
 
   /**

@@ -133,8 +133,9 @@ export class LobbyCore implements SyncTarget, IdlePolicyTarget, PictureOwner {
   reschedule(): void {
     if (this.#closed) return;
     const at = this.idle.nextAt();
-    const due = !this.ops.busy ? Math.min(at, this.schedule.nextAt(!this.queue.isClean)) : at;
-    this.host.schedule(this.handle, due);
+    const unsynced = !this.queue.isClean;
+    const due = !this.ops.busy ? Math.min(at, this.schedule.nextAt(unsynced)) : at;
+    this.host.schedule(this.handle, due, unsynced);
   }
 
   /** Does what is due at `now`: idle steps, the idle policy's action, a flush, a reconcile. */

@@ -15,8 +15,11 @@ export interface LobbyHost {
   readonly rest: LobbyRest;
   readonly clock: Clock;
   readonly settings: LobbyHostSettings;
-  /** Puts `lobby` in the schedule at `at` (Infinity: nothing to do). */
-  schedule(lobby: Lobby, at: number): void;
+  /**
+   * Puts `lobby` in the schedule at `at` (Infinity: nothing to do); `unsynced`: it holds local changes
+   * not yet on the platform, which keep a Node process running until they are (its timer is ref'd).
+   */
+  schedule(lobby: Lobby, at: number, unsynced: boolean): void;
   /** Forgets `lobby` (disposed or deleted). */
   release(lobby: Lobby): void;
   /** The delay before retry number `retry` (0-based). */

@@ -112,6 +112,10 @@ export class LobbyRuntime extends EventEmitter<LobbyRuntimeEvents> {
   #nextReconcileTurn = Number.NEGATIVE_INFINITY;
   #timer: TimerHandle | undefined;
   #timerAt = Number.POSITIVE_INFINITY;
+  /** Whether the armed timer holds the process (ref'd): some lobby was unsynced when it was armed. */
+  #timerHolds = false;
+  /** Handles holding local changes not yet on the platform. */
+  readonly #unsynced = new Set<Lobby>();
   #ticking = false;
   #disposed = false;
   #paused = false;
@@ -145,7 +149,7 @@ export class LobbyRuntime extends EventEmitter<LobbyRuntimeEvents> {
       rest: this.rest,
       clock: this.clock,
       settings,
-      schedule: (lobby, at) => this.#schedule(lobby, at),
+      schedule: (lobby, at, unsynced) => this.#schedule(lobby, at, unsynced),
       release: (lobby) => this.#release(lobby),
       backoff: (retry) => backoffDelay(retry, o.retryBaseMs, o.retryMaxMs, this.#random),
       // The first reconcile falls in the second half of the first interval, so that lobbies opened
@@ -388,7 +392,9 @@ export class LobbyRuntime extends EventEmitter<LobbyRuntimeEvents> {
     return lobby;
   }
 
-  #schedule(lobby: Lobby, at: number): void {
+  #schedule(lobby: Lobby, at: number, unsynced: boolean): void {
+    if (unsynced) this.#unsynced.add(lobby);
+    else this.#unsynced.delete(lobby);
     const entry = lobby.slot as DeadlineEntry<Lobby> | undefined;
     if (at === Number.POSITIVE_INFINITY) {
       if (entry) this.#heap.remove(entry);
@@ -405,6 +411,7 @@ export class LobbyRuntime extends EventEmitter<LobbyRuntimeEvents> {
     const entry = lobby.slot as DeadlineEntry<Lobby> | undefined;
     if (entry) this.#heap.remove(entry);
     lobby.slot = undefined;
+    this.#unsynced.delete(lobby);
     this.#reconcileQueue.delete(lobby);
     if (this.#lobbies.get(lobby.id) === lobby) this.#lobbies.delete(lobby.id);
     if (!this.#ticking) this.#arm();
@@ -420,20 +427,22 @@ export class LobbyRuntime extends EventEmitter<LobbyRuntimeEvents> {
       this.#clearTimer();
       return;
     }
-    if (this.#timer !== undefined && this.#timerAt <= at) return;
+    const hold = this.#unsynced.size > 0;
+    if (this.#timer !== undefined && this.#timerAt <= at && this.#timerHolds === hold) return;
     this.#clearTimer();
     this.#timerAt = at;
+    this.#timerHolds = hold;
     this.#timer = this.clock.setTimeout(
       () => {
         this.#timer = undefined;
         this.#timerAt = Number.POSITIVE_INFINITY;
         this.tick();
         this.#arm();
-        // Housekeeping (reconciles, idle countdowns, the flush delay) does not hold a Node process open:
-        // what a caller awaits (flush(), dispose(), a call's rate-limit wait) does.
       },
       at - this.clock.now(),
-      { ref: false },
+      // While a lobby holds changes not yet on the platform, they keep a Node process running until
+      // they are; housekeeping alone (reconciles, idle countdowns) does not hold it.
+      { ref: hold },
     );
   }
 

@@ -6,7 +6,9 @@
  *   emulator's global limit answers some with 429 and the client waits before sending them again;
  * - `fixed-step`: a `runFixedStep` loop of 20 ms that stops itself after 5 steps;
  * - `housekeeping`: a LobbyRuntime creates a lobby and is left with its reconciles and idle countdown
- *   scheduled (no `dispose()`): the process must end by itself.
+ *   scheduled (no `dispose()`): the process must end by itself;
+ * - `unsynced`: the same, then a metadata change made and the script ended at once (no `flush()`,
+ *   no `dispose()`): the change must reach the platform before the process ends.
  */
 import { runFixedStep } from '../../bindings/node/runFixedStep.js';
 import { demo } from '../../src/emulator/world/demoSeed.js';
@@ -48,6 +50,12 @@ if (which === 'rest-429') {
   const runtime = new LobbyRuntime({ rest, reconcileIntervalMs: 60_000 });
   const lobby = await runtime.create({ metadata: { map: 'dust' } });
   report({ created: lobby.id.length > 0, idleCounting: (lobby.idle.remainingMs ?? 0) > 0 });
+} else if (which === 'unsynced') {
+  const rest = new RestClient({ baseUrl: apiUrl, auth: { bot: demo.botToken } });
+  const runtime = new LobbyRuntime({ rest, reconcileIntervalMs: 60_000, flushDelayMs: 200 });
+  const lobby = await runtime.create({ metadata: { map: 'dust' } });
+  lobby.setMetadata({ map: 'dust', round: '2' });
+  report({ lobbyId: lobby.id });
 } else {
   throw new Error(`unknown LOBBYKIT_CASE ${which}`);
 }

@@ -5,7 +5,13 @@
  * (`bindBrowserLoop`: animation frames, visibility catch-up, a keepalive flush on `pagehide`,
  * offline pause). An explicit list: the guild, member and invite schemas are not here.
  */
-export { type Clock, ManualClock, SystemClock, type TimerHandle, type TimerOptions } from '../../src/clock.js';
+export {
+  type Clock,
+  ManualClock,
+  SystemClock,
+  type TimerHandle,
+  type TimerOptions,
+} from '../../src/clock.js';
 export type {
   LobbyCallOptions,
   LobbyIdleState,

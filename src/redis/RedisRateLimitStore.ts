@@ -238,9 +238,13 @@ export class RedisRateLimitStore
       await untilOrAbort(before, req.signal);
       let refusal = refused;
       for (;;) {
-        if (refusal !== undefined) {
-          req.beforeWait({ reason: refusal.reason, waitMs: refusal.waitMs, bucket: refusal.bucket });
-          await abortableSleep(this.#clock, refusal.waitMs, req.signal);
+        // A refusal met before waiting behind others in the line is stale by now: what Redis said
+        // then holds until `until`, no longer (sleeping all of it again, each request of the line
+        // in turn, handed the fleet's freed slots to the other processes for seconds).
+        const waitMs = refusal === undefined ? 0 : refusal.until - this.#clock.now();
+        if (refusal !== undefined && waitMs > 0) {
+          req.beforeWait({ reason: refusal.reason, waitMs, bucket: refusal.bucket });
+          await abortableSleep(this.#clock, waitMs, req.signal);
         }
         const result = this.#downSince === undefined ? await this.#reserve(req, key) : undefined;
         if (result === undefined) return await this.#acquireLocal(req);
@@ -308,7 +312,12 @@ export class RedisRateLimitStore
         },
       };
     }
-    return { reason: reason as Refusal['reason'], waitMs, bucket: bucket === '' ? undefined : bucket };
+    return {
+      reason: reason as Refusal['reason'],
+      waitMs,
+      until: this.#clock.now() + waitMs,
+      bucket: bucket === '' ? undefined : bucket,
+    };
   }
 
   #developmentSlot(bucket: string | undefined): { bucket: string; capacity: number } | undefined {
@@ -509,6 +518,8 @@ export class RedisRateLimitStore
 interface Refusal {
   readonly reason: 'global' | 'development' | 'invalid-requests' | 'bucket';
   readonly waitMs: number;
+  /** The client clock's time the wait ends (the reply's time plus `waitMs`). */
+  readonly until: number;
   readonly bucket: string | undefined;
 }
 

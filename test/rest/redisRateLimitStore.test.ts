@@ -118,6 +118,29 @@ describe('RedisRateLimitStore', () => {
     expect(granted && 'shared' in granted).toBe(true);
   });
 
+  it('lets the requests waiting in a line go as soon as slots free, not after each one sleeps its stale refusal again', async () => {
+    const clock = new ManualClock();
+    const a = store(clock);
+    const held: RedisPermit[] = [];
+    for (let i = 0; i < 4; i++) held.push(await a.acquire(request(`GET /held${i}`)));
+    // The window is full: three requests refused at once (each told 1,000 ms); one leads the line.
+    const notices: WaitNotice[] = [];
+    const granted: RedisPermit[] = [];
+    for (let i = 0; i < 3; i++)
+      void Promise.resolve(a.acquire(request(`GET /waiting${i}`, notices))).then((p) => granted.push(p));
+    await vi.waitFor(() => expect(notices.length).toBeGreaterThanOrEqual(1));
+    expect(notices[0]).toMatchObject({ reason: 'global', waitMs: 1000 });
+    for (const permit of held) a.complete(permit, 200, noHeaders);
+    await flushAnswers(clock, a);
+    clock.advance(1000);
+    // Every slot freed at 1,000: the whole line goes now. (It used to let one request go per 1,000 ms,
+    // each request in turn sleeping the refusal it met before it queued; a fleet's other processes
+    // took the freed slots meanwhile, and this one's lobbies starved.)
+    await vi.waitFor(() => expect(granted).toHaveLength(3));
+    expect(granted.every((p) => 'shared' in p)).toBe(true);
+    expect(notices.every((n) => n.waitMs === 1000)).toBe(true);
+  });
+
   it('tells every process what one learned of a bucket, and the route it belongs to', async () => {
     const clock = new ManualClock();
     const a = store(clock);

@@ -4,45 +4,19 @@
  * does not, so that a script that is done ends. Each case runs `support/processLifeChild.ts` in a
  * child process against this file's emulator (over loopback, rate limits of the platform on).
  */
-import { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { SystemClock } from '../src/clock.js';
 import { useEmulator } from './support/emulator.js';
+import { runTsScript } from './support/runTsScript.js';
 
 const emu = useEmulator({ clock: 'system', rateLimits: 'development' });
 
-interface Ended {
-  readonly code: number | null;
-  /** The child's last line of output, parsed; undefined when it printed nothing. */
-  readonly report: Record<string, unknown> | undefined;
-  readonly stderr: string;
-}
-
-function runChild(which: string): Promise<Ended> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      ['node_modules/vite-node/vite-node.mjs', 'test/support/processLifeChild.ts'],
-      {
-        env: { ...process.env, LOBBYKIT_CASE: which, LOBBYKIT_API_URL: emu.emulator.apiUrl },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
-    );
-    let out = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-    });
-    child.stderr.on('data', (chunk: Buffer) => {
-      stderr += chunk.toString();
-    });
-    child.once('error', reject);
-    child.once('exit', (code) => {
-      const line = out.trim().split('\n').pop();
-      resolve({ code, report: line ? (JSON.parse(line) as Record<string, unknown>) : undefined, stderr });
-    });
+/** Runs one case of the child script to its end. */
+const runChild = (which: string) =>
+  runTsScript('test/support/processLifeChild.ts', {
+    LOBBYKIT_CASE: which,
+    LOBBYKIT_API_URL: emu.emulator.apiUrl,
   });
-}
 
 describe('SystemClock timers and the process', () => {
   it('hold the process by default and not with { ref: false }', () => {
@@ -63,33 +37,34 @@ describe('a Node script', () => {
   it('is not ended while its calls wait out a 429: every call is answered', async () => {
     const ended = await runChild('rest-429');
     expect(ended.stderr).not.toMatch(/Error/);
-    expect(ended.code).toBe(0);
+    expect(ended.exit).toBe(0);
     // Without a held wait, Node ended the script after the 429s with exit code 0 and no report.
-    expect(ended.report).toBeDefined();
-    expect(ended.report?.answered).toBe(80);
-    expect(ended.report?.limited).toBeGreaterThan(0);
-  }, 30_000);
+    const report = ended.report as { answered: number; limited: number } | undefined;
+    expect(report).toBeDefined();
+    expect(report?.answered).toBe(80);
+    expect(report?.limited).toBeGreaterThan(0);
+  }, 60_000);
 
   it('keeps running while a runFixedStep loop runs, until the loop stops', async () => {
     const ended = await runChild('fixed-step');
-    expect(ended.code).toBe(0);
+    expect(ended.exit).toBe(0);
     expect(ended.report).toEqual({ steps: 5 });
-  }, 30_000);
+  }, 60_000);
 
   it('ends by itself when only a runtime’s housekeeping is left (no dispose)', async () => {
     const ended = await runChild('housekeeping');
-    expect(ended.code).toBe(0);
+    expect(ended.exit).toBe(0);
     expect(ended.report).toEqual({ created: true, idleCounting: true });
-  }, 30_000);
+  }, 60_000);
 
   it('keeps running until its local changes are on the platform, then ends (no flush, no dispose)', async () => {
     const ended = await runChild('unsynced');
-    expect(ended.code).toBe(0);
-    const lobbyId = ended.report?.lobbyId;
+    expect(ended.exit).toBe(0);
+    const lobbyId = (ended.report as { lobbyId?: string } | undefined)?.lobbyId;
     expect(typeof lobbyId).toBe('string');
     // Before, Node ended the script during the flush delay and the change was lost.
     const read = await emu.call<{ metadata: Record<string, string> }>('GET', `/lobbies/${String(lobbyId)}`);
     expect(read.status).toBe(200);
     expect(read.body.metadata).toEqual({ map: 'dust', round: '2' });
-  }, 30_000);
+  }, 60_000);
 });

@@ -12,7 +12,6 @@
  * BENCH_CHANGE_MS (each lobby changes every, 250), BENCH_REQUESTS (store cost, 5,000), BENCH_FLEETS
  * (process counts, `1,2,4`), BENCH_STORES (`memory,redis`).
  */
-import { spawn } from 'node:child_process';
 import { createClient } from 'redis';
 import { ManualClock } from '../../src/clock.js';
 import { startEmulator } from '../../src/emulator/startEmulator.js';
@@ -22,6 +21,7 @@ import type { RateLimitStore } from '../../src/rest/ratelimit/RateLimitStore.js'
 import { RedisRateLimitStore } from '../../src/redis/index.js';
 import { startCountingProxy } from '../../test/support/countingProxy.js';
 import { startRedisServer } from '../../test/support/redisServer.js';
+import { runTsScript } from '../../test/support/runTsScript.js';
 
 const LOBBIES = Number(process.env.BENCH_LOBBIES ?? 25);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
@@ -62,42 +62,20 @@ const emulator = await startEmulator({
 });
 const proxy = await startCountingProxy(emulator.url);
 
-function runProcess(store: string, processes: number): Promise<ProcessReport | undefined> {
-  return new Promise((resolve) => {
-    const child = spawn(
-      process.execPath,
-      ['node_modules/vite-node/vite-node.mjs', 'bench/fleet/fleetProcess.ts'],
-      {
-        env: {
-          ...process.env,
-          BENCH_STORE: store,
-          BENCH_API_URL: proxy.apiUrl,
-          BENCH_REDIS_URL: redisServer.url,
-          BENCH_LOBBIES: String(LOBBIES),
-          BENCH_SECONDS: String(SECONDS),
-          BENCH_CHANGE_MS: String(CHANGE_MS),
-          BENCH_PROCESSES: String(processes),
-        },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
-    );
-    let out = '';
-    child.stdout.on('data', (c: Buffer) => {
-      out += c.toString();
-    });
-    let err = '';
-    child.stderr.on('data', (c: Buffer) => {
-      err += c.toString();
-    });
-    child.once('exit', (code, signal) => {
-      if (code !== 0 || out.trim() === '') {
-        // Counted in the table's last column, and why it ended printed here.
-        console.log(`  a ${store} process ended without a report: exit ${code ?? signal}\n${err.trim()}`);
-        return resolve(undefined);
-      }
-      resolve(JSON.parse(out.trim().split('\n').pop() ?? '{}') as ProcessReport);
-    });
+async function runProcess(store: string, processes: number): Promise<ProcessReport | undefined> {
+  const run = await runTsScript('bench/fleet/fleetProcess.ts', {
+    BENCH_STORE: store,
+    BENCH_API_URL: proxy.apiUrl,
+    BENCH_REDIS_URL: redisServer.url,
+    BENCH_LOBBIES: String(LOBBIES),
+    BENCH_SECONDS: String(SECONDS),
+    BENCH_CHANGE_MS: String(CHANGE_MS),
+    BENCH_PROCESSES: String(processes),
   });
+  if (run.exit === 0 && run.report !== undefined) return run.report as ProcessReport;
+  // Counted in the table's last column, and why it ended printed here.
+  console.log(`  a ${store} process ended without a report: exit ${run.exit}\n${run.stderr.trim()}`);
+  return undefined;
 }
 
 /** The most requests the emulator saw in any second. */

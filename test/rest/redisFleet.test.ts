@@ -4,7 +4,6 @@
  * 50 a second, a small per-route bucket) through a proxy that records every arrival. Real time: the
  * emulator counts real seconds. Then the same with Redis killed in the middle of the run and restarted.
  */
-import { spawn } from 'node:child_process';
 import { createClient } from 'redis';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Emulator } from '../../src/emulator/createEmulator.js';
@@ -12,6 +11,7 @@ import { startEmulator } from '../../src/emulator/startEmulator.js';
 import { type CountingProxy, maxInWindow, startCountingProxy } from '../support/countingProxy.js';
 import type { WorkerReport } from '../support/fleetWorker.js';
 import { type RedisServer, startRedisServer } from '../support/redisServer.js';
+import { runTsScript } from '../support/runTsScript.js';
 
 const K = 3;
 let emulator: Emulator;
@@ -38,36 +38,15 @@ beforeEach(async () => {
 });
 
 /** Runs one worker process to its end and reads its report. */
-function runWorker(worker: number): Promise<WorkerReport> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      ['node_modules/vite-node/vite-node.mjs', 'test/support/fleetWorker.ts'],
-      {
-        env: {
-          ...process.env,
-          LOBBYKIT_API_URL: proxy.apiUrl,
-          LOBBYKIT_REDIS_URL: server.url,
-          LOBBYKIT_FLEET_SIZE: String(K),
-          LOBBYKIT_WORKER: String(worker),
-        },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
-    );
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-    });
-    child.stderr.on('data', (chunk: Buffer) => {
-      err += chunk.toString();
-    });
-    child.once('exit', (code) => {
-      const line = out.trim().split('\n').pop() ?? '';
-      if (code !== 0) return reject(new Error(`worker ${worker} exited ${code}: ${err.slice(-1000)}`));
-      resolve(JSON.parse(line) as WorkerReport);
-    });
+async function runWorker(worker: number): Promise<WorkerReport> {
+  const run = await runTsScript('test/support/fleetWorker.ts', {
+    LOBBYKIT_API_URL: proxy.apiUrl,
+    LOBBYKIT_REDIS_URL: server.url,
+    LOBBYKIT_FLEET_SIZE: String(K),
+    LOBBYKIT_WORKER: String(worker),
   });
+  if (run.exit !== 0) throw new Error(`worker ${worker} exited ${run.exit}: ${run.stderr.slice(-1000)}`);
+  return run.report as WorkerReport;
 }
 
 /** What every run must show: nothing lost, no crash, the limits held at the emulator. */

@@ -134,6 +134,8 @@ export class RedisRateLimitStore
    * so that what the other regime let go in its last window is out of the window first.
    */
   #quietUntil = 0;
+  /** Aborted when Redis is back: the requests still waiting on the local share then ask Redis. */
+  #outage: AbortController | undefined;
   /** The requests granted locally within the last window (told to Redis once it is back). */
   readonly #localGrants: { readonly key: string; readonly at: number }[] = [];
   /** The fleet's invalid-request count as Redis last told it, plus this process's since. */
@@ -200,18 +202,60 @@ export class RedisRateLimitStore
     // The fleet's last shared window may be full: decide alone only once it is over.
     if (this.#clock.now() < this.#quietUntil) return this.acquire(req);
     const key = `${this.#prefix}:{${req.authKey}}`;
-    const granted = this.#local.acquire(req);
+    // A request still waiting on the local share when Redis is back leaves it (the outage's signal
+    // aborts) and asks Redis like any other: granted alone then, it would be in no count of the fleet.
+    const outage = this.#outage;
+    const signal =
+      outage === undefined
+        ? req.signal
+        : req.signal === undefined
+          ? outage.signal
+          : AbortSignal.any([req.signal, outage.signal]);
+    const granted = this.#local.acquire(signal === req.signal ? req : { ...req, signal });
     if (!(granted instanceof Promise)) return this.#grantedLocally(key, granted);
-    return granted.then((local) => this.#grantedLocally(key, local));
+    return granted.then(
+      (local) => this.#grantedLocally(key, local),
+      (error: unknown) => {
+        if (outage?.signal.aborted && req.signal?.aborted !== true) return this.acquire(req);
+        throw error;
+      },
+    );
   }
 
-  /** Remembers a local grant for a window, to tell Redis about it once Redis is back. */
+  /**
+   * Remembers a local grant for a window, to tell Redis about it once Redis is back; one granted
+   * after Redis came back (in the same turn) is told at once.
+   */
   #grantedLocally(key: string, local: RatePermit): RedisPermit {
+    if (this.#downSince === undefined) {
+      this.#reportLocalGrant(key, 0);
+      return { local };
+    }
     const now = this.#clock.now();
     while (this.#localGrants.length > 0 && (this.#localGrants[0]?.at ?? now) <= now - 1000)
       this.#localGrants.shift();
     this.#localGrants.push({ key, at: now });
     return { local };
+  }
+
+  /** Tells Redis of a request let go alone `ago` ms ago: it takes a slot of the fleet's global window. */
+  #reportLocalGrant(key: string, ago: number): void {
+    this.#queueFields(key, [
+      `${this.#tag}:l${this.#sequence++}`,
+      '',
+      '',
+      '',
+      '-1',
+      '',
+      '',
+      '',
+      String(ago),
+      '',
+      '',
+      'g1000',
+      '',
+      '0',
+    ]);
   }
 
   async #acquireShared(req: RateRequest): Promise<RedisPermit> {
@@ -353,24 +397,10 @@ export class RedisRateLimitStore
         this.#quietUntil = now + 1000 + this.#retryMs;
         for (const grant of this.#localGrants.splice(0)) {
           const ago = now - grant.at;
-          if (ago < 1000)
-            this.#queueFields(grant.key, [
-              `${this.#tag}:l${this.#sequence++}`,
-              '',
-              '',
-              '',
-              '-1',
-              '',
-              '',
-              '',
-              String(ago),
-              '',
-              '',
-              'g1000',
-              '',
-              '0',
-            ]);
+          if (ago < 1000) this.#reportLocalGrant(grant.key, ago);
         }
+        this.#outage?.abort(new Error('Redis is back'));
+        this.#outage = undefined;
         this.emit('restored', { downMs });
       }
       return r;
@@ -378,6 +408,7 @@ export class RedisRateLimitStore
       if (timer !== undefined) this.#clock.clearTimeout(timer);
       if (this.#downSince === undefined) {
         this.#downSince = this.#clock.now();
+        this.#outage = new AbortController();
         this.#retryAt = this.#downSince + this.#retryMs;
         this.#quietUntil = this.#downSince + 1000;
         this.emit('unavailable', {

@@ -301,4 +301,52 @@ describe('RedisRateLimitStore', () => {
     await vi.waitFor(() => expect(back).toBeDefined());
     expect(back && 'shared' in back).toBe(true);
   });
+
+  it('sends the requests still waiting on the local share when Redis is back through Redis, none alone', async () => {
+    const clock = new ManualClock();
+    const a = store(clock, { retryMs: 1000 });
+    const events: string[] = [];
+    const notices: WaitNotice[] = [];
+    let atRestore = 0;
+    a.on('unavailable', () => events.push('unavailable'));
+    a.on('restored', () => {
+      events.push('restored');
+      atRestore = notices.length;
+    });
+    await a.acquire(request());
+    await server.stop();
+    const granted: RedisPermit[] = [];
+    try {
+      await vi.waitFor(() => expect(redis.isReady).toBe(false));
+      for (let i = 0; i < 5; i++)
+        void Promise.resolve(a.acquire(request(`GET /q${i}`, notices))).then((p) => granted.push(p));
+      await vi.waitFor(() => expect(events).toEqual(['unavailable']));
+      // Each waits out one window of quiet first (the fleet's last shared second).
+      await vi.waitFor(() => expect(notices).toHaveLength(5));
+      clock.advance(1000);
+      // The local share (2 a second) lets two go; three wait on it.
+      await vi.waitFor(() => expect(granted).toHaveLength(2));
+      expect(granted.every((p) => 'local' in p)).toBe(true);
+    } finally {
+      await server.start();
+    }
+    await vi.waitFor(() => expect(redis.isReady).toBe(true));
+    // A request tries Redis again (and itself waits on the local share): Redis is back.
+    void Promise.resolve(a.acquire(request('GET /trigger', notices))).then((p) => granted.push(p));
+    await vi.waitFor(() => expect(events).toEqual(['unavailable', 'restored']));
+    for (const p of granted) a.complete(p, 200, noHeaders);
+    // The four waiting leave the local share for Redis's quiet window (a window and retryMs).
+    await vi.waitFor(() =>
+      expect(notices.slice(atRestore)).toEqual(
+        Array(4).fill({ reason: 'global', waitMs: 2000, bucket: undefined }),
+      ),
+    );
+    // The local share would let two go now: nothing goes.
+    clock.advance(1000);
+    await redis.ping();
+    expect(granted).toHaveLength(2);
+    clock.advance(1000);
+    await vi.waitFor(() => expect(granted).toHaveLength(6));
+    expect(granted.slice(2).every((p) => 'shared' in p)).toBe(true);
+  });
 });

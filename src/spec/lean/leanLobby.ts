@@ -8,7 +8,6 @@
 import type * as z from 'zod/mini';
 import { allLobbyMemberFlags } from '../flags.js';
 import { lobbyLimits, moderationMetadataLimits } from '../limitAreas.js';
-import type { LobbyRoutes } from '../routes/lobbyRoutes.js';
 import type * as zc from '../schemas/common.js';
 import type * as zs from '../schemas/lobby.js';
 import { fits64, metadataTotalLength, SNOWFLAKE_RE } from '../schemas/snowflakeRules.js';
@@ -170,14 +169,15 @@ export const lobbyMember: LeanOf<typeof zs.lobbyMember> = /* @__PURE__ */ leanSc
 /** `lobby`. */
 export const lobby: LeanOf<typeof zs.lobby> = /* @__PURE__ */ leanSchema(lobbyRun);
 /** `z.array(lobbyMember)`: what a bulk update answers. */
-export const lobbyMembers: LeanOf<LobbyRoutes['bulkUpdateLobbyMembers']['response']> =
+export const lobbyMembers: LeanSchema<z.input<typeof zs.lobbyMember>[], z.output<typeof zs.lobbyMember>[]> =
   /* @__PURE__ */ leanSchema(arr(lobbyMemberRun));
 /** `lobbyMessage`. */
 export const lobbyMessage: LeanOf<typeof zs.lobbyMessage> = /* @__PURE__ */ leanSchema(lobbyMessageRun);
 /** `z.array(lobbyMessage)`: what Get Lobby Messages answers. */
-export const lobbyMessages: LeanOf<LobbyRoutes['getLobbyMessages']['response']> = /* @__PURE__ */ leanSchema(
-  arr(lobbyMessageRun),
-);
+export const lobbyMessages: LeanSchema<
+  z.input<typeof zs.lobbyMessage>[],
+  z.output<typeof zs.lobbyMessage>[]
+> = /* @__PURE__ */ leanSchema(arr(lobbyMessageRun));
 /** `linkedChannelInvite`. */
 export const linkedChannelInvite: LeanOf<typeof zs.linkedChannelInvite> = /* @__PURE__ */ leanSchema(
   obj({ code: string }),
@@ -298,20 +298,23 @@ export const moderationMetadataBody: LeanOf<typeof zs.moderationMetadataBody> = 
 // ─── Path parameters ────────────────────────────────────────────────────────────────────────────
 
 /** `noParams` (`z.object({})`). */
-export const noParams: LeanOf<LobbyRoutes['createLobby']['params']> = /* @__PURE__ */ leanSchema(obj({}));
+export const noParams: LeanOf<typeof zc.noParams> = /* @__PURE__ */ leanSchema(obj({}));
 /** `{ lobby_id }`. */
-export const lobbyParams: LeanOf<LobbyRoutes['getLobby']['params']> = /* @__PURE__ */ leanSchema(
+export const lobbyParams: LeanSchema<{ lobby_id: string }> = /* @__PURE__ */ leanSchema(
   obj({ lobby_id: snowflakeRun }),
 );
 /** `{ lobby_id, user_id }`. */
-export const lobbyUserParams: LeanOf<LobbyRoutes['addLobbyMember']['params']> = /* @__PURE__ */ leanSchema(
+export const lobbyUserParams: LeanSchema<{ lobby_id: string; user_id: string }> = /* @__PURE__ */ leanSchema(
   obj({ lobby_id: snowflakeRun, user_id: snowflakeRun }),
 );
 /** `{ lobby_id, message_id }`. */
-export const lobbyMessageParams: LeanOf<LobbyRoutes['setLobbyMessageModerationMetadata']['params']> =
+export const lobbyMessageParams: LeanSchema<{ lobby_id: string; message_id: string }> =
   /* @__PURE__ */ leanSchema(obj({ lobby_id: snowflakeRun, message_id: snowflakeRun }));
 /** `{ user_id_1, user_id_2, message_id }`. */
-export const dmMessageParams: LeanOf<LobbyRoutes['setDmMessageModerationMetadata']['params']> =
-  /* @__PURE__ */ leanSchema(
-    obj({ user_id_1: snowflakeRun, user_id_2: snowflakeRun, message_id: snowflakeRun }),
-  );
+export const dmMessageParams: LeanSchema<{
+  user_id_1: string;
+  user_id_2: string;
+  message_id: string;
+}> = /* @__PURE__ */ leanSchema(
+  obj({ user_id_1: snowflakeRun, user_id_2: snowflakeRun, message_id: snowflakeRun }),
+);

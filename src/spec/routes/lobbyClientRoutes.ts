@@ -1,8 +1,9 @@
 /**
- * The 16 lobby operations as the lobby client sends them: `lobbyRoutes` with lean schemas
- * (`spec/lean`) in place of the zod ones and without the prose, so that a browser game carries
- * neither zod nor the summaries. Every other field is `lobbyRoutes`' own, entry for entry
- * (test/spec/leanLobby.test.ts compares the two tables); a change to an operation is made there first.
+ * The 16 lobby operations as the lobby client sends them: every field of an operation but its prose
+ * (summary, area), with lean schemas (`spec/lean`) where `lobbyRoutes` has zod ones, so that a
+ * browser game carries neither zod nor the summaries. `lobbyRoutes` is built from these entries,
+ * adding the prose and the zod schemas: method, path, auth, status, rate-limit bucket and the rest are
+ * written here once. test/spec/leanLobby.test.ts holds each lean schema to its zod schema.
  */
 import {
   addLobbyMemberBody,
@@ -83,6 +84,7 @@ export const lobbyClientRoutes = /*#__PURE__*/ defineClientRoutes({
     responseKind: 'json',
     response: lobby,
     rateLimit: 'modifyLobby',
+    // Every field overwrites: sending the same body twice leaves the same lobby.
     idempotent: true,
   },
   deleteLobby: {
@@ -145,6 +147,7 @@ export const lobbyClientRoutes = /*#__PURE__*/ defineClientRoutes({
     responseKind: 'json',
     response: lobbyMembers,
     rateLimit: 'bulkUpdateLobbyMembers',
+    // Each entry sets a member's whole state or removes it: repeating the call changes nothing more.
     idempotent: true,
   },
   linkLobbyChannel: {

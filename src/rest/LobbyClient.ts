@@ -1,9 +1,8 @@
 /**
- * A REST client for the lobby operations alone: {@link RouteClient} over the lobby area's table as a
- * client reads it (`lobbyClientRoutes`: lean schemas that mirror the zod ones), so that a web game
- * that only needs lobbies carries neither the other areas' schemas nor zod.
+ * A REST client for the lobby operations alone: {@link RouteClient} over the lobby area's route table,
+ * so that a web game that only needs lobbies does not carry the guild, member and invite schemas.
  */
-import { type LobbyClientRoutes, lobbyClientRoutes } from '../spec/routes/lobbyClientRoutes.js';
+import { type LobbyRoutes, lobbyRoutes } from '../spec/routes/lobbyRoutes.js';
 import type { RestClientOptions } from './restClientDefaults.js';
 import { RouteClient } from './RouteClient.js';
 
@@ -18,8 +17,8 @@ import { RouteClient } from './RouteClient.js';
  * const lobby = await rest.call('createOrJoinLobby', { body: { secret: 'match-42' } });
  * ```
  */
-export class LobbyClient extends RouteClient<LobbyClientRoutes> {
+export class LobbyClient extends RouteClient<LobbyRoutes> {
   constructor(options: RestClientOptions = {}) {
-    super({ ...options, routes: lobbyClientRoutes });
+    super({ ...options, routes: lobbyRoutes });
   }
 }

@@ -212,6 +212,26 @@ describe('lobby response', () => {
   it('requires members', () => {
     expect(lobby.safeParse({ id: id(1), application_id: id(2), metadata: null }).success).toBe(false);
   });
+  it("checks a linked channel's permission overwrites: type 0 (role) or 1 (member), nothing else", () => {
+    const withOverwrite = (type: unknown) => ({
+      id: id(1),
+      application_id: id(2),
+      metadata: null,
+      members: [],
+      linked_channel: {
+        id: id(3),
+        type: 0,
+        permission_overwrites: [{ id: id(4), type, allow: '0', deny: '0' }],
+      },
+    });
+    expect(lobby.safeParse(withOverwrite(0)).success).toBe(true);
+    expect(lobby.safeParse(withOverwrite(1)).success).toBe(true);
+    for (const bad of [2, '0', null]) {
+      expect(paths(lobby.safeParse(withOverwrite(bad)))).toEqual([
+        'linked_channel.permission_overwrites.0.type',
+      ]);
+    }
+  });
 });
 
 describe('lobbyRoutes', () => {

@@ -68,18 +68,26 @@ const moduleOf = (source) => {
     : source.replace(/^(\.\.\/)+/, '').replace(/^.*?\/(src|bindings)\//, '$1/');
 };
 
-// The output spans of each module, per line of the (nearly one-line) output.
+// The output spans of each module, per line of the (nearly one-line) output. The bundle's closing
+// `export{…}` has no mapping of its own: it is counted apart, not as the last module's.
 const lines = js.split('\n');
 const spans = new Map();
+const add = (name, line, start, end) => {
+  if (end <= start) return;
+  if (!spans.has(name)) spans.set(name, []);
+  spans.get(name).push([line, start, end]);
+};
 decodeMappings(map.mappings).forEach((segments, line) => {
+  const text = lines[line];
+  const exportsAt = text.lastIndexOf('export{');
+  const limit = exportsAt >= 0 ? exportsAt : text.length;
   for (let i = 0; i < segments.length; i++) {
     const segment = segments[i];
-    if (segment.length < 2) continue;
-    const end = i + 1 < segments.length ? segments[i + 1][0] : lines[line].length;
-    const name = moduleOf(map.sources[segment[1]]);
-    if (!spans.has(name)) spans.set(name, []);
-    spans.get(name).push([line, segment[0], end]);
+    if (segment.length < 2 || segment[0] >= limit) continue;
+    const end = Math.min(i + 1 < segments.length ? segments[i + 1][0] : text.length, limit);
+    add(moduleOf(map.sources[segment[1]]), line, segment[0], end);
   }
+  if (exportsAt >= 0) add("(the entry's export list)", line, exportsAt, text.length);
 });
 
 const rows = [];

@@ -14,13 +14,16 @@ const KB = 1024;
  * fails) and the target it aims at (printed). lobbykit/browser's budget is a ratchet near today's
  * figure: its 25 KB target is not met yet (see README, Size). Raised once, 35.5 → 35.7 KB, for the
  * rate-limit store seam, the Lobby handle's split and the platform's error codes in the spec (issues
- * 15 and 16), each measured; it is not to move up again without the same account.
+ * 15 and 16), each measured; lowered to 33.7 KB when the entry fell to 33.6 KB (issue 11: schema
+ * construction the bundle never reads dropped, the lobby client's table without summaries). It is
+ * not to move up again without the same account. `node scripts/size-sources.mjs` shows what is
+ * inside the figure, by source module.
  */
 const cases = [
   {
     name: 'lobbykit/browser, everything',
     code: "export * from 'lobbykit/browser';",
-    budget: 35.7 * KB,
+    budget: 33.7 * KB,
     target: 25 * KB,
     needs: 'browser',
   },

@@ -100,12 +100,15 @@ export type {
   PermissionRule,
   ResponseKind,
   RouteArea,
+  ClientRouteDef,
+  ClientRouteEntry,
   RouteAuth,
   RouteDef,
   RouteEntry,
 } from './spec/route.js';
 export { type RouteName, type Routes, routeList, routes } from './spec/routes.js';
 export { type LobbyRouteName, type LobbyRoutes, lobbyRoutes } from './spec/routes/lobbyRoutes.js';
+export type { LobbyClientRoutes } from './spec/routes/lobbyClientRoutes.js';
 
 // ─── The contract: every schema and wire type (`fooSchema` ↔ `Foo`) ─────────────────────────────
 export * from './spec/schemas/index.js';

@@ -90,6 +90,8 @@ export { type KeepaliveTransport, keepaliveTransport } from './keepaliveTranspor
 
 // The types the signatures above name, so that a user of this entry can name them too.
 export type { LobbyRouteName, LobbyRoutes } from '../../src/spec/routes/lobbyRoutes.js';
+export type { LobbyClientRoutes } from '../../src/spec/routes/lobbyClientRoutes.js';
+export type { ClientRouteDef } from '../../src/spec/route.js';
 export type { RouteAuth } from '../../src/spec/route.js';
 export type { Channel } from '../../src/spec/schemas/channel.js';
 export type { FlushOutcome } from '../../src/lobby/flushLobby.js';

@@ -8,7 +8,7 @@
 import type * as z from 'zod/mini';
 import { InvalidResponseError } from '../rest/errors/InvalidResponseError.js';
 import { ValidationError } from '../rest/errors/ValidationError.js';
-import { lobbyRoutes } from '../spec/routes/lobbyRoutes.js';
+import { lobbyClientRoutes } from '../spec/routes/lobbyClientRoutes.js';
 
 /** The lobby operations whose answers the runtime builds on. */
 export type CheckedLobbyOperation =
@@ -23,10 +23,10 @@ export function checkLobbyAnswer<O extends CheckedLobbyOperation>(
   answer: unknown,
   operation: O,
   path: string,
-): z.output<(typeof lobbyRoutes)[O]['response']> {
-  const route = lobbyRoutes[operation];
+): z.output<(typeof lobbyClientRoutes)[O]['response']> {
+  const route = lobbyClientRoutes[operation];
   const result = route.response.safeParse(answer);
-  if (result.success) return answer as z.output<(typeof lobbyRoutes)[O]['response']>;
+  if (result.success) return answer as z.output<(typeof lobbyClientRoutes)[O]['response']>;
   const status: number | readonly number[] = route.status;
   throw new InvalidResponseError({
     operation,

@@ -4,7 +4,11 @@
  * or client-side validation) and only that change is dropped.
  */
 import { isApiError, isValidationError } from '../rest/errors/guards.js';
-import { ErrorCode } from '../spec/codes.js';
+import type { ErrorCode } from '../spec/codes.js';
+
+// The one code read here, as a constant checked against the table: importing the table's object would
+// put every code of every area into a browser bundle (objects are not tree-shaken by property).
+const UNKNOWN_LOBBY: (typeof ErrorCode)['UNKNOWN_LOBBY'] = 10031;
 
 /** What to do about a failed call. */
 export type SyncErrorKind = 'retry' | 'gone' | 'refused';
@@ -12,7 +16,7 @@ export type SyncErrorKind = 'retry' | 'gone' | 'refused';
 /** Classifies `error`, thrown by a call about one lobby. */
 export function classifySyncError(error: unknown): SyncErrorKind {
   if (isApiError(error)) {
-    if (error.status === 404 && error.platformCode === ErrorCode.UNKNOWN_LOBBY) return 'gone';
+    if (error.status === 404 && error.platformCode === UNKNOWN_LOBBY) return 'gone';
     if (error.status >= 500 || error.status === 429) return 'retry';
     return 'refused';
   }

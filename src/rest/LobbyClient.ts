@@ -1,8 +1,9 @@
 /**
- * A REST client for the lobby operations alone: {@link RouteClient} over the lobby area's route table,
- * so that a web game that only needs lobbies does not carry the guild, member and invite schemas.
+ * A REST client for the lobby operations alone: {@link RouteClient} over the lobby area's table as a
+ * client reads it (`lobbyClientRoutes`: no summaries), so that a web game that only needs lobbies
+ * carries neither the guild, member and invite schemas nor the table's prose.
  */
-import { type LobbyRoutes, lobbyRoutes } from '../spec/routes/lobbyRoutes.js';
+import { type LobbyClientRoutes, lobbyClientRoutes } from '../spec/routes/lobbyClientRoutes.js';
 import type { RestClientOptions } from './restClientDefaults.js';
 import { RouteClient } from './RouteClient.js';
 
@@ -17,8 +18,8 @@ import { RouteClient } from './RouteClient.js';
  * const lobby = await rest.call('createOrJoinLobby', { body: { secret: 'match-42' } });
  * ```
  */
-export class LobbyClient extends RouteClient<LobbyRoutes> {
+export class LobbyClient extends RouteClient<LobbyClientRoutes> {
   constructor(options: RestClientOptions = {}) {
-    super({ ...options, routes: lobbyRoutes });
+    super({ ...options, routes: lobbyClientRoutes });
   }
 }

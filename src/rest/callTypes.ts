@@ -4,11 +4,11 @@
  * (`z.output`), `'empty'` answers give `void`, CSV answers `string[]`, PNG answers `Uint8Array`.
  */
 import type * as z from 'zod/mini';
-import type { RouteDef } from '../spec/route.js';
+import type { ClientRouteDef } from '../spec/route.js';
 import type { FileInput } from './request/fileInput.js';
 
-/** A table of routes keyed by operation name (the shape of `routes`). */
-export type RouteTable = { readonly [name: string]: RouteDef };
+/** A table of routes keyed by operation name (the shape of `routes`, or of a client's own table). */
+export type RouteTable = { readonly [name: string]: ClientRouteDef };
 
 /** The token a request carries: a bot token, or a user's OAuth2 bearer token. */
 export type AuthOption = { readonly bot: string } | { readonly bearer: string };
@@ -26,12 +26,12 @@ export interface CommonCallArgs {
 // biome-ignore lint/complexity/noBannedTypes: `{}` is the "no required keys" test here.
 type Empty = {};
 
-type ParamsArg<R extends RouteDef> =
+type ParamsArg<R extends ClientRouteDef> =
   Empty extends z.input<R['params']>
     ? { readonly params?: z.input<R['params']> }
     : { readonly params: z.input<R['params']> };
 
-type QueryArg<R extends RouteDef> = R extends { readonly query: infer Q extends z.ZodMiniType }
+type QueryArg<R extends ClientRouteDef> = R extends { readonly query: infer Q extends z.ZodMiniType }
   ? Empty extends z.input<Q>
     ? { readonly query?: z.input<Q> }
     : { readonly query: z.input<Q> }
@@ -42,7 +42,7 @@ type QueryArg<R extends RouteDef> = R extends { readonly query: infer Q extends 
  * (`bodyOptional`: sent as `{}`, or the files alone on a multipart call), or for multipart form
  * fields that may all be absent.
  */
-type BodyArg<R extends RouteDef> = R extends { readonly body: infer B extends z.ZodMiniType }
+type BodyArg<R extends ClientRouteDef> = R extends { readonly body: infer B extends z.ZodMiniType }
   ? undefined extends z.input<B>
     ? { readonly body?: z.input<B> }
     : R extends { readonly bodyOptional: true }
@@ -54,13 +54,13 @@ type BodyArg<R extends RouteDef> = R extends { readonly body: infer B extends z.
         : { readonly body: z.input<B> }
   : { readonly body?: never };
 
-type FilesArg<R extends RouteDef> = R extends { readonly files: readonly (infer F extends string)[] }
+type FilesArg<R extends ClientRouteDef> = R extends { readonly files: readonly (infer F extends string)[] }
   ? R extends { readonly bodyKind: 'multipart' }
     ? { readonly files: { readonly [K in F]: FileInput } }
     : { readonly files?: { readonly [K in F]?: FileInput } }
   : { readonly files?: never };
 
-type ReasonArg<R extends RouteDef> = R extends { readonly audit: true }
+type ReasonArg<R extends ClientRouteDef> = R extends { readonly audit: true }
   ? {
       /** Recorded in the guild's audit log (`X-Audit-Log-Reason`, URI-encoded). */
       readonly reason?: string;
@@ -68,7 +68,7 @@ type ReasonArg<R extends RouteDef> = R extends { readonly audit: true }
   : { readonly reason?: never };
 
 /** The arguments of a call to route `R`. */
-export type CallArgs<R extends RouteDef> = ParamsArg<R> &
+export type CallArgs<R extends ClientRouteDef> = ParamsArg<R> &
   QueryArg<R> &
   BodyArg<R> &
   FilesArg<R> &
@@ -76,7 +76,7 @@ export type CallArgs<R extends RouteDef> = ParamsArg<R> &
   CommonCallArgs;
 
 /** What a call to route `R` resolves to. */
-export type CallResult<R extends RouteDef> = R['responseKind'] extends 'empty'
+export type CallResult<R extends ClientRouteDef> = R['responseKind'] extends 'empty'
   ? // biome-ignore lint/suspicious/noConfusingVoidType: a call with no answer resolves to `Promise<void>`.
     void
   : R['responseKind'] extends 'csv'

@@ -73,11 +73,16 @@ export const SystemChannelFlags = {
   SUPPRESS_ROLE_SUBSCRIPTION_PURCHASE_NOTIFICATION_REPLIES: 1 << 5,
 } as const;
 
+// The bits read on their own (below) are named constants first: reading them through their table's
+// object would keep the whole object in a bundle that needs only the bit.
+const BYPASSES_VERIFICATION = 1 << 2;
+const CAN_LINK_LOBBY = 1 << 0;
+
 /** Guild member flags (bitfield). Only {@link editableGuildMemberFlags} may be set by a client. */
 export const GuildMemberFlags = {
   DID_REJOIN: 1 << 0,
   COMPLETED_ONBOARDING: 1 << 1,
-  BYPASSES_VERIFICATION: 1 << 2,
+  BYPASSES_VERIFICATION,
   STARTED_ONBOARDING: 1 << 3,
   IS_GUEST: 1 << 4,
   STARTED_HOME_ACTIONS: 1 << 5,
@@ -88,16 +93,16 @@ export const GuildMemberFlags = {
 } as const;
 
 /** The guild member flag bits a client may edit (the specification marks only BYPASSES_VERIFICATION). */
-export const editableGuildMemberFlags: number = GuildMemberFlags.BYPASSES_VERIFICATION;
+export const editableGuildMemberFlags: number = BYPASSES_VERIFICATION;
 
 /** Lobby member flags (bitfield). */
 export const LobbyMemberFlags = {
   /** The user may link a text channel to the lobby. */
-  CanLinkLobby: 1 << 0,
+  CanLinkLobby: CAN_LINK_LOBBY,
 } as const;
 
 /** Every lobby member flag bit the platform knows. */
-export const allLobbyMemberFlags: number = LobbyMemberFlags.CanLinkLobby;
+export const allLobbyMemberFlags: number = CAN_LINK_LOBBY;
 
 /** Guild Invite Flags (bitfield). */
 export const GuildInviteFlags = {

@@ -93,6 +93,13 @@ export interface RouteDef {
   readonly removed?: string;
 }
 
+/**
+ * What a client reads of a route to send it: all of it but the prose. Every {@link RouteDef} is one;
+ * so is an entry of the lobby client's own table (`lobbyClientRoutes`), which leaves the summaries
+ * out of a browser game's bundle.
+ */
+export type ClientRouteDef = Omit<RouteDef, 'summary'>;
+
 /** Declares a route, keeping its literal types for inference. */
 export function defineRoute<const T extends RouteDef>(def: T): T {
   return def;
@@ -118,7 +125,21 @@ function titleOf(name: string): string {
 export function defineRoutes<const T extends Record<string, RouteEntry>>(
   table: T,
 ): { readonly [K in keyof T & string]: { readonly name: K; readonly operation: string } & T[K] } {
-  const out: Record<string, RouteDef> = {};
+  return named(table);
+}
+
+/** A client's route as written in its table: like {@link RouteEntry}, without the summary. */
+export type ClientRouteEntry = Omit<RouteEntry, 'summary'>;
+
+/** {@link defineRoutes} for a client's own table ({@link ClientRouteDef}: no summaries). */
+export function defineClientRoutes<const T extends Record<string, ClientRouteEntry>>(
+  table: T,
+): { readonly [K in keyof T & string]: { readonly name: K; readonly operation: string } & T[K] } {
+  return named(table);
+}
+
+function named(table: Record<string, object>): never {
+  const out: Record<string, object> = {};
   for (const [name, def] of Object.entries(table)) out[name] = { name, operation: titleOf(name), ...def };
   return out as never;
 }

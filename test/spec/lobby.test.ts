@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { limits } from '../../src/spec/limits.js';
-import { lobbyRoutes } from '../../src/spec/routes/lobbyRoutes.js';
+import { LobbyClient } from '../../src/rest/LobbyClient.js';
+import { lobbyClientRoutes } from '../../src/spec/routes/lobbyClientRoutes.js';
+import { type LobbyRouteName, lobbyRoutes } from '../../src/spec/routes/lobbyRoutes.js';
 import {
   addLobbyMemberBody,
   bulkUpdateLobbyMembersBody,
@@ -212,6 +214,26 @@ describe('lobby response', () => {
   it('requires members', () => {
     expect(lobby.safeParse({ id: id(1), application_id: id(2), metadata: null }).success).toBe(false);
   });
+  it("checks a linked channel's permission overwrites: type 0 (role) or 1 (member), nothing else", () => {
+    const withOverwrite = (type: unknown) => ({
+      id: id(1),
+      application_id: id(2),
+      metadata: null,
+      members: [],
+      linked_channel: {
+        id: id(3),
+        type: 0,
+        permission_overwrites: [{ id: id(4), type, allow: '0', deny: '0' }],
+      },
+    });
+    expect(lobby.safeParse(withOverwrite(0)).success).toBe(true);
+    expect(lobby.safeParse(withOverwrite(1)).success).toBe(true);
+    for (const bad of [2, '0', null]) {
+      expect(paths(lobby.safeParse(withOverwrite(bad)))).toEqual([
+        'linked_channel.permission_overwrites.0.type',
+      ]);
+    }
+  });
 });
 
 describe('lobbyRoutes', () => {
@@ -245,6 +267,22 @@ describe('lobbyRoutes', () => {
     expect(lobbyRoutes.createLinkedChannelInviteForSelf.rateLimit).toBe('createLinkedChannelInvite');
     expect(lobbyRoutes.createLinkedChannelInviteForUser.rateLimit).toBe('createLinkedChannelInvite');
     expect('rateLimit' in lobbyRoutes.getLobby).toBe(false);
+  });
+
+  it("is the lobby client's table plus a summary per operation, the same schemas and fields", () => {
+    expect(Object.keys(lobbyClientRoutes)).toEqual(Object.keys(lobbyRoutes));
+    for (const [name, route] of Object.entries(lobbyRoutes)) {
+      const { summary, ...fields } = route;
+      expect(summary.length, name).toBeGreaterThan(10);
+      expect(lobbyClientRoutes[name as LobbyRouteName], name).toStrictEqual(fields);
+      expect('summary' in lobbyClientRoutes[name as LobbyRouteName], name).toBe(false);
+      // The very schema objects: the client checks with what the emulator validates with.
+      expect(lobbyClientRoutes[name as LobbyRouteName].params, name).toBe(route.params);
+    }
+  });
+
+  it('sends LobbyClient calls by the table without summaries', () => {
+    expect(new LobbyClient().routes).toBe(lobbyClientRoutes);
   });
 });
 

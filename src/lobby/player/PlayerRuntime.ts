@@ -6,8 +6,8 @@
 import { type Clock, SystemClock, type TimerHandle } from '../../clock.js';
 import { LobbykitError } from '../../rest/errors/LobbykitError.js';
 import { TokenKindError } from '../../rest/errors/TokenKindError.js';
-import type { RouteDef } from '../../spec/route.js';
-import { lobbyRoutes } from '../../spec/routes/lobbyRoutes.js';
+import type { ClientRouteDef } from '../../spec/route.js';
+import { lobbyClientRoutes } from '../../spec/routes/lobbyClientRoutes.js';
 import type { LobbyCallOptions } from '../lobbyCallOptions.js';
 import type { Metadata } from '../LobbyMemberView.js';
 import type { LobbyCall, LobbyRest } from '../LobbyRest.js';
@@ -58,8 +58,8 @@ export interface PlayerJoinOptions extends LobbyCallOptions {
  * none).
  */
 function bearerOnly(rest: LobbyRest): LobbyRest {
-  const call = ((name: keyof typeof lobbyRoutes, ...args: unknown[]) => {
-    const route: RouteDef = lobbyRoutes[name];
+  const call = ((name: keyof typeof lobbyClientRoutes, ...args: unknown[]) => {
+    const route: ClientRouteDef = lobbyClientRoutes[name];
     if (route.auth !== 'bearer' && route.auth !== 'either')
       return Promise.reject(new TokenKindError(route.operation, route.auth, 'bearer'));
     return (rest.call as (name: string, ...args: unknown[]) => Promise<unknown>).call(rest, name, ...args);

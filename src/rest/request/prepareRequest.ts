@@ -2,7 +2,7 @@
  * Everything about a call that is decided once, before the first attempt: the token check, input
  * validation, the path and URL, headers and the encoded body, and the rate-limit keys.
  */
-import type { RouteDef } from '../../spec/route.js';
+import type { ClientRouteDef } from '../../spec/route.js';
 import type { AuthOption, LooseCallArgs } from '../callTypes.js';
 import type { RequestContext } from '../errors/requestContext.js';
 import { type TokenKind, TokenKindError } from '../errors/TokenKindError.js';
@@ -16,7 +16,7 @@ import { validateInput } from './validateInput.js';
 
 /** A call ready to be sent (as often as needed). */
 export interface PreparedRequest {
-  readonly route: RouteDef;
+  readonly route: ClientRouteDef;
   readonly ctx: RequestContext;
   readonly url: string;
   readonly headers: Readonly<Record<string, string>>;
@@ -92,7 +92,7 @@ export function tokenOf(auth: AuthOption | undefined): { kind: TokenKind; token:
  * Synchronous except for multipart bodies (which may read Blobs).
  */
 export function prepareRequest(
-  route: RouteDef,
+  route: ClientRouteDef,
   args: LooseCallArgs,
   auth: AuthOption | undefined,
   config: PrepareConfig,
@@ -170,10 +170,10 @@ function hasFile(files: Readonly<Record<string, unknown>>): boolean {
 }
 
 const emptyBody: Readonly<Record<string, never>> = Object.freeze({});
-const routeKeys = new WeakMap<RouteDef, string>();
+const routeKeys = new WeakMap<ClientRouteDef, string>();
 
 /** `METHOD /path/{template}`, computed once per route. */
-function routeKeyOf(route: RouteDef): string {
+function routeKeyOf(route: ClientRouteDef): string {
   let key = routeKeys.get(route);
   if (key === undefined) {
     key = `${route.method} ${route.path}`;

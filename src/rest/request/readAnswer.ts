@@ -3,7 +3,7 @@
  * that cannot be read as the route's result throws {@link UnreadableAnswer}, which the client turns
  * into an `InvalidResponseError` with the request's context (or retries, where that is safe).
  */
-import type { RouteDef } from '../../spec/route.js';
+import type { ClientRouteDef } from '../../spec/route.js';
 import type { InvalidResponseReason } from '../errors/InvalidResponseError.js';
 import { ValidationError, type ValidationIssue } from '../errors/ValidationError.js';
 import { parseCsvIds } from './parseCsvIds.js';
@@ -28,17 +28,17 @@ export class UnreadableAnswer {
 }
 
 /** Whether a success answer of `route` is read as bytes (PNG) rather than text. */
-export function readsBytes(route: RouteDef, status: number): boolean {
+export function readsBytes(route: ClientRouteDef, status: number): boolean {
   return route.responseKind === 'png' && status >= 200 && status < 300;
 }
 
 /** Whether `route` may answer 204 No Content (Add Guild Member does, for a user already a member). */
-function mayAnswerNoContent(route: RouteDef): boolean {
+function mayAnswerNoContent(route: ClientRouteDef): boolean {
   return Array.isArray(route.status) ? route.status.includes(204) : route.status === 204;
 }
 
 /** The call's result from a success answer; throws {@link UnreadableAnswer} when there is none to read. */
-export function readAnswer(route: RouteDef, status: number, raw: RawBody, validate: boolean): unknown {
+export function readAnswer(route: ClientRouteDef, status: number, raw: RawBody, validate: boolean): unknown {
   if (raw.kind === 'bytes') return raw.bytes;
   const text = raw.text;
   switch (route.responseKind) {
@@ -65,7 +65,7 @@ export function readAnswer(route: RouteDef, status: number, raw: RawBody, valida
   }
 }
 
-function parseResponse(route: RouteDef, value: unknown): unknown {
+function parseResponse(route: ClientRouteDef, value: unknown): unknown {
   const schema = route.response;
   if (!schema) return value;
   const result = schema.safeParse(value);

@@ -3,12 +3,12 @@
  * the route's zod schemas, file fields against the route's list, and the audit reason against the
  * route's `audit` flag. Collects every issue, then throws one {@link ValidationError}.
  */
-import type { RouteDef } from '../../spec/route.js';
+import type { ClientRouteDef } from '../../spec/route.js';
 import type { LooseCallArgs } from '../callTypes.js';
 import { ValidationError, type ValidationIssue } from '../errors/ValidationError.js';
 import { isFileInput } from './fileInput.js';
 
-type Schema = RouteDef['params'];
+type Schema = ClientRouteDef['params'];
 
 /** The parts of a zod (v4) schema's definition the memo below looks at. */
 interface SchemaDef {
@@ -111,7 +111,7 @@ const noFiles: Readonly<Record<string, unknown>> = Object.freeze({});
  * Throws a {@link ValidationError} listing every problem with `args` for `route`; `multipart`: whether
  * the call goes as multipart/form-data (a JSON-or-multipart route given files).
  */
-export function validateInput(route: RouteDef, args: LooseCallArgs, multipart: boolean): void {
+export function validateInput(route: ClientRouteDef, args: LooseCallArgs, multipart: boolean): void {
   const issues: ValidationIssue[] = [];
   check(issues, route.params, args.params ?? {}, 'params');
 

@@ -5,7 +5,7 @@ import { flagsInt, permissionString, responseObject, responseTimestamp, snowflak
 /** A permission overwrite on a channel: type 0 is a role, 1 a member. */
 export const overwrite = /* @__PURE__ */ responseObject({
   id: snowflake,
-  type: z.union([z.literal(0), z.literal(1)]),
+  type: z.literal([0, 1]),
   allow: permissionString,
   deny: permissionString,
 });

@@ -85,8 +85,11 @@ export const flagsInt = /* @__PURE__ */ z
 
 /** A boolean query parameter as the platform reads it from a URL (`true`/`false`, also `1`/`0`). */
 export const queryBoolean = /* @__PURE__ */ z.pipe(
-  z.union([z.boolean(), z.enum(['true', 'false', 'True', 'False', '1', '0'])]),
-  z.transform((v) => v === true || v === 'true' || v === 'True' || v === '1'),
+  /* @__PURE__ */ z.union([
+    /* @__PURE__ */ z.boolean(),
+    /* @__PURE__ */ z.enum(['true', 'false', 'True', 'False', '1', '0']),
+  ]),
+  /* @__PURE__ */ z.transform((v) => v === true || v === 'true' || v === 'True' || v === '1'),
 );
 
 /** An integer query parameter: a number, or the decimal string a URL carries. */

@@ -9,8 +9,10 @@ import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { fastParser, INVALID } from '../../src/emulator/http/fastValidator.js';
 import { harden } from '../../src/emulator/http/parseJsonBody.js';
-import { queryObject } from '../../src/emulator/http/validateRequest.js';
-import { routeList } from '../../src/spec/routes.js';
+import { queryObject, validateRequest } from '../../src/emulator/http/validateRequest.js';
+import { PlatformError } from '../../src/emulator/PlatformError.js';
+import type { RouteDef } from '../../src/spec/route.js';
+import { routeList, routes } from '../../src/spec/routes.js';
 import { bulkUpdateLobbyMembersBody } from '../../src/spec/schemas/lobby.js';
 
 /** The parts of a definition the generator reads. */
@@ -204,3 +206,81 @@ describe('fastParser', () => {
     }
   });
 });
+
+describe('fastParser: native checks at their bounds', () => {
+  /** Every input must get zod's verdict (accepted with zod's value, or declined when zod refuses). */
+  function sameVerdicts(schema: z.ZodMiniType, inputs: readonly unknown[]): void {
+    for (const input of inputs) {
+      const fast = fastParser(schema)(input);
+      const zod = z.safeParse(schema, input);
+      expect(fast === INVALID, `${JSON.stringify(input)}: zod says ${zod.success}`).toBe(!zod.success);
+      if (zod.success) expect(fast).toStrictEqual(zod.data);
+    }
+  }
+  const pile = '💥'; // one code point, two UTF-16 units
+
+  it('maxLength counts code points as zod does, on both sides of the bound', () => {
+    sameVerdicts(z.string().check(z.maxLength(3)), [
+      '',
+      'abc',
+      'abcd',
+      pile.repeat(3), // 6 units, 3 code points: within
+      pile.repeat(4),
+      `ab${pile}`,
+      `abc${pile}`,
+    ]);
+    sameVerdicts(z.array(z.number()).check(z.maxLength(2)), [[], [1, 2], [1, 2, 3]]);
+  });
+
+  it('minLength counts code points as zod does, on both sides of the bound', () => {
+    sameVerdicts(z.string().check(z.minLength(2)), ['', 'a', 'ab', pile, `a${pile}`, pile.repeat(2), 'abcd']);
+    sameVerdicts(z.array(z.number()).check(z.minLength(1)), [[], [1]]);
+  });
+
+  it('regex, inclusive and exclusive bounds, integers and refinements decide as zod does', () => {
+    sameVerdicts(z.string().check(z.regex(/^\d{1,3}$/)), ['1', '123', '1234', 'a', '']);
+    sameVerdicts(z.string().check(z.regex(/\d/g)), ['1', '1', 'a', '22']); // a global pattern restarts
+    sameVerdicts(z.number().check(z.minimum(5)).check(z.maximum(10)), [4.999, 5, 10, 10.001]);
+    sameVerdicts(z.number().check(z.gt(5)).check(z.lt(10)), [5, 5.5, 9.5, 10]);
+    sameVerdicts(z.number().check(z.int()), [0, -0, 1.5, 2 ** 53 - 1, 2 ** 53, -(2 ** 53)]);
+    sameVerdicts(z.number().check(z.int32()), [0, 2 ** 31 - 1, 2 ** 31, 1.5]);
+    sameVerdicts(z.number().check(z.refine((n) => n % 2 === 0)), [0, 1, 2]);
+    sameVerdicts(snowflakeLike, ['18446744073709551615', '18446744073709551616', '1', 'x']);
+  });
+
+  it('keeps what an overwrite check makes, and honours a check of its own `when`', () => {
+    sameVerdicts(z.string().check(z.trim()).check(z.maxLength(2)), ['  ab  ', ' abc ']);
+    const when = z.string().check(z.maxLength(2, { when: (payload) => payload.value !== 'skip' }));
+    sameVerdicts(when, ['ab', 'abc', 'skip']);
+  });
+
+  it('declines where a refinement throws, so that zod locates the field', () => {
+    const throwing = z.object({
+      id: z.string().check(
+        z.refine((v) => {
+          if (v === 'boom') throw new Error('refinement bug');
+          return true;
+        }),
+      ),
+    });
+    expect(fastParser(throwing)({ id: 'ok' })).toStrictEqual({ id: 'ok' });
+    expect(() => fastParser(throwing)({ id: 'boom' })).toThrow('refinement bug');
+    // validateRequest catches it and lets zod's path answer the 50035 naming the field.
+    const route = { ...routes.bulkUpdateLobbyMembers, body: throwing } as unknown as RouteDef;
+    const params = { lobby_id: '1234567890123456789' };
+    expect(validateRequest(route, params, '', { id: 'ok' }).body).toStrictEqual({ id: 'ok' });
+    let thrown: unknown;
+    try {
+      validateRequest(route, params, '', { id: 'boom' });
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(PlatformError);
+    expect((thrown as PlatformError).answer).toMatchObject({ code: 50035, errors: { id: {} } });
+  });
+});
+
+const snowflakeLike = z
+  .string()
+  .check(z.regex(/^\d{1,20}$/, { abort: true }))
+  .check(z.refine((v: string) => v.length < 20 || BigInt(v) <= (1n << 64n) - 1n));

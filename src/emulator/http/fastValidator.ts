@@ -10,11 +10,14 @@
  * string): own enumerable string keys, no symbols, no accessors, so `Object.keys` says all.
  *
  * Fidelity by construction: types are tested as zod tests them (objects, arrays, records,
- * optional, nullable, strings, numbers, booleans, literals, enums, unknown); every check (lengths,
- * patterns, ranges, refinements) runs zod's own check function, honouring its `when`; and any
- * other kind of schema (defaults, transforms, pipes, unions, coercion, catch-alls…) is handed to
- * zod (its compiled twin) for that part of the value. Any issue anywhere means INVALID: the fast
- * path never decides an error, it only skips zod's bookkeeping for input that has none.
+ * optional, nullable, strings, numbers, booleans, literals, enums, unknown); the checks the
+ * platform's schemas use most (lengths, regex patterns, numeric bounds, safe integers, `refine`)
+ * run natively from their definitions, each deferring to zod's own check function wherever the two
+ * could differ (a string's length in code points near a bound); every other check runs zod's check
+ * function, honouring its `when`; and any other kind of schema (defaults, transforms, pipes,
+ * unions, coercion, catch-alls…) is handed to zod (its compiled twin) for that part of the value.
+ * Any issue anywhere means INVALID: the fast path never decides an error, it only skips zod's
+ * bookkeeping (a payload and an issue object per check) for input that has none.
  */
 import * as z from 'zod/mini';
 
@@ -218,21 +221,122 @@ function plainPrototype(value: object): boolean {
   return proto === null || proto === Object.prototype;
 }
 
-/** Runs the schema's checks after its type test, in order, as zod does; any issue is INVALID. */
-function withChecks(base: FastParse, checks: readonly z.core.$ZodCheck[]): FastParse {
-  return (v) => {
-    const value = base(v);
-    if (value === INVALID) return INVALID;
-    const payload: CheckPayload = { value, issues: [] };
-    for (const check of checks) {
-      const when = check._zod.def.when;
-      if (when !== undefined && !when(payload as never)) continue;
-      const pending: unknown = check._zod.check(payload as never);
-      // An asynchronous check is zod's to refuse, with its own error.
-      if (pending instanceof Promise || payload.issues.length > 0) return INVALID;
-    }
-    return payload.value;
+/**
+ * What one check says of a value on the fast path: it passes, it fails (INVALID), or only zod can
+ * tell ({@link DEFER}: its check function runs, as it would in zod).
+ */
+type NativeCheck = (value: unknown) => boolean | typeof DEFER;
+
+/** A native check's "zod decides". */
+const DEFER: unique symbol = Symbol('defer');
+
+/** The `when` zod gives its length checks by default (they run on values with a length). */
+const LENGTH_WHEN = z.maxLength(1)._zod.def.when;
+
+/**
+ * The native form of the checks the platform's schemas use most, read from the check's definition;
+ * undefined for any other check (zod's own check function runs). Each answers `true` only where
+ * zod's check would add no issue and `false` only where it would add one; where the two measures
+ * could differ (a string's length in code points near a bound, a number format other than a safe
+ * integer) it defers. A check with a `when` of its own is always zod's.
+ */
+function nativeCheck(check: z.core.$ZodCheck): NativeCheck | undefined {
+  const traits = (check as unknown as z.ZodMiniType)._zod.traits;
+  const def = check._zod.def as z.core.$ZodCheckDef & {
+    readonly pattern?: RegExp;
+    readonly maximum?: number;
+    readonly minimum?: number;
+    readonly value?: unknown;
+    readonly inclusive?: boolean;
+    readonly format?: string;
+    readonly fn?: (value: unknown) => unknown;
   };
+  const when = def.when;
+  if (traits.has('$ZodCheckMaxLength') && when === LENGTH_WHEN && typeof def.maximum === 'number') {
+    const max = def.maximum;
+    // Code points never outnumber UTF-16 units: at most `max` units is within bounds either way.
+    return (v) =>
+      Array.isArray(v) ? v.length <= max : typeof v === 'string' && v.length <= max ? true : DEFER;
+  }
+  if (traits.has('$ZodCheckMinLength') && when === LENGTH_WHEN && typeof def.minimum === 'number') {
+    const min = def.minimum;
+    // A code point is one or two units: fewer than `min` units is short, `2 × min` or more is not.
+    return (v) => {
+      if (Array.isArray(v)) return v.length >= min;
+      if (typeof v !== 'string') return DEFER;
+      if (v.length < min) return false;
+      return v.length >= min * 2 ? true : DEFER;
+    };
+  }
+  if (when !== undefined) return undefined;
+  if (traits.has('$ZodCheckRegex') && def.pattern instanceof RegExp) {
+    const pattern = def.pattern;
+    return (v) => {
+      if (typeof v !== 'string') return DEFER;
+      pattern.lastIndex = 0;
+      return pattern.test(v);
+    };
+  }
+  if (traits.has('$ZodCheckGreaterThan') && typeof def.value === 'number') {
+    const bound = def.value;
+    return def.inclusive
+      ? (v) => (typeof v === 'number' ? v >= bound : DEFER)
+      : (v) => (typeof v === 'number' ? v > bound : DEFER);
+  }
+  if (traits.has('$ZodCheckLessThan') && typeof def.value === 'number') {
+    const bound = def.value;
+    return def.inclusive
+      ? (v) => (typeof v === 'number' ? v <= bound : DEFER)
+      : (v) => (typeof v === 'number' ? v < bound : DEFER);
+  }
+  if (traits.has('$ZodCheckNumberFormat') && def.format === 'safeint') {
+    // z.int(): an integer within ±(2^53 − 1), which is the whole of its range check too.
+    return (v) => (typeof v === 'number' ? Number.isSafeInteger(v) : DEFER);
+  }
+  if (traits.has('$ZodCustom') && typeof def.fn === 'function') {
+    // z.refine: a truthy answer passes; a promise is zod's to refuse (asynchronous parse).
+    const fn = def.fn;
+    return (v) => {
+      const verdict = fn(v);
+      return verdict instanceof Promise ? false : Boolean(verdict);
+    };
+  }
+  return undefined;
+}
+
+/**
+ * Runs the schema's checks after its type test, in order, as zod does; any issue is INVALID. Checks
+ * with a native form ({@link nativeCheck}) run without zod's payload and issue objects; the others
+ * (a superRefine, a string format, a deferred length) run zod's own check function.
+ */
+function withChecks(base: FastParse, checks: readonly z.core.$ZodCheck[]): FastParse {
+  const natives = checks.map(nativeCheck);
+  const count = checks.length;
+  return (v) => {
+    let value = base(v);
+    if (value === INVALID) return INVALID;
+    for (let i = 0; i < count; i += 1) {
+      const native = natives[i];
+      const verdict = native === undefined ? DEFER : native(value);
+      if (verdict === false) return INVALID;
+      if (verdict === DEFER) {
+        value = zodCheck(checks[i] as z.core.$ZodCheck, value);
+        if (value === INVALID) return INVALID;
+      }
+    }
+    return value;
+  };
+}
+
+/** One check as zod runs it: the value it leaves (an overwrite check may change it), or INVALID. */
+function zodCheck(check: z.core.$ZodCheck, value: unknown): unknown {
+  const payload: CheckPayload = { value, issues: [] };
+  const when = check._zod.def.when;
+  if (when !== undefined && !when(payload as never)) return value;
+  const pending: unknown = check._zod.check(payload as never);
+  // An asynchronous check is zod's to refuse, with its own error.
+  if (pending instanceof Promise || payload.issues.length > 0) return INVALID;
+  return payload.value;
 }
 
 /** The part of a schema this file does not model: zod (its compiled twin) parses it. */

@@ -74,8 +74,9 @@ export class PlatformPipeline {
 
   /**
    * Answers one request; `path` is below `/api/v10`, `query` the text after `?` (or ''), `base` the
-   * headers of every answer (CORS). Never rejects. Synchronous (no promise, no microtask) for a route
-   * without a body whose handler answers at once, which is most of them; a promise otherwise.
+   * headers of every answer (CORS). Never throws. No promise or microtask on the way unless a
+   * handler (or a multipart body) is asynchronous: a route without a body whose handler answers at
+   * once is answered before this returns, a JSON body from its request's `end` event.
    */
   handle(
     req: IncomingMessage,
@@ -83,7 +84,7 @@ export class PlatformPipeline {
     path: string,
     query: string,
     base: HeaderMap = NO_HEADERS,
-  ): Promise<void> | undefined {
+  ): void {
     let headers: HeaderMap = base;
     let routeName = '(unrouted)';
     try {
@@ -107,15 +108,18 @@ export class PlatformPipeline {
       }
 
       const routed: Routed = { req, res, path, query, route, params, caller, headers };
-      // A route without a body reads none: no promise to wait for (readNoBody drains it).
-      if (route.body === undefined) return this.#answer(routed, readNoBody(req));
-      return readRequestBody(req, route, this.#deps.bodyLimits).then(
-        (decoded) => this.#answer(routed, decoded),
-        (error: unknown) => this.#fail(req, res, error, route.name, routed.headers),
-      );
+      // A route without a body reads none (readNoBody drains it) and is answered now.
+      if (route.body === undefined) {
+        this.#answer(routed, readNoBody(req));
+        return;
+      }
+      // A body is answered from its request's `end` event, in the same turn.
+      readRequestBody(req, route, this.#deps.bodyLimits, (error, decoded) => {
+        if (decoded === undefined) this.#fail(req, res, error, route.name, headers);
+        else this.#answer(routed, decoded);
+      });
     } catch (error) {
       this.#fail(req, res, error, routeName, headers);
-      return undefined;
     }
   }
 

@@ -8,6 +8,7 @@
  * ({@link ClientGoneError}) is no bug and gets no answer.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { limits } from '../../spec/limits.js';
 import type { RouteDef } from '../../spec/route.js';
 import type { AnyHandler, Caller, HandlerContext, HandlerMap, Reply } from '../handlers/handlerTypes.js';
 import { PlatformError } from '../PlatformError.js';
@@ -45,9 +46,6 @@ export interface PipelineDeps {
   readonly bodyLimits: BodyLimits;
   readonly logger: EmulatorLogger;
 }
-
-/** Longest X-Audit-Log-Reason the platform keeps. */
-const AUDIT_REASON_MAX = 512;
 
 /** A request routed and let through (authenticated, within its limits), on its way to the handler. */
 interface Routed {
@@ -215,7 +213,8 @@ function auditReason(value: string | undefined): string | null {
   } catch {
     text = value;
   }
-  return text.slice(0, AUDIT_REASON_MAX);
+  // The platform keeps the first 512 characters (limits.auditLog.reasonMaxLength).
+  return text.slice(0, limits.auditLog.reasonMaxLength);
 }
 
 /** Rate-limit identity: per application for development buckets, per token (never the token) otherwise. */

@@ -87,11 +87,15 @@ export class PlatformPipeline {
     let routeName = '(unrouted)';
     try {
       const match = this.#deps.router.match(req.method ?? 'GET', path);
-      if (match.kind === 'notFound') return finish(req, () => sendError(res, 404, NOT_FOUND, base));
+      if (match.kind === 'notFound') {
+        finish(req, () => sendError(res, 404, NOT_FOUND, base));
+        return;
+      }
       if (match.kind === 'methodNotAllowed') {
-        return finish(req, () =>
+        finish(req, () =>
           sendError(res, 405, METHOD_NOT_ALLOWED, mergeHeaders(base, { Allow: match.allowed.join(', ') })),
         );
+        return;
       }
       const { route, params } = match;
       routeName = route.name;
@@ -102,7 +106,10 @@ export class PlatformPipeline {
       if (limiter.enabled) {
         const decision = limiter.take(route, params, subjectOf(caller, req), this.#deps.world.now());
         headers = mergeHeaders(base, decision.headers);
-        if (decision.limited) return finish(req, () => sendJson(res, 429, decision.limited?.body, headers));
+        if (decision.limited) {
+          finish(req, () => sendJson(res, 429, decision.limited?.body, headers));
+          return;
+        }
       }
 
       const routed: Routed = { req, res, path, query, route, params, caller, headers };

@@ -3,6 +3,12 @@
  * that answers the parsed value of valid input (what zod would answer, key for key and in the same
  * order) or {@link INVALID}, upon which the caller parses again with zod itself for the issues.
  *
+ * The closures that walk objects, arrays, records, wrappers and checks are generated from source
+ * text per schema where the host allows it ({@link specialize}): each schema's code then keeps V8's
+ * type feedback to itself and reads its keys as constants, where closures of one literal would
+ * share feedback across the whole route table and go megamorphic. The generated code is the generic
+ * closure's logic, unrolled; where code cannot be generated, the generic closures run.
+ *
  * Why not zod's own compiled parser everywhere: for the platform's bodies it spends most of its
  * time on records (`metadata`), reading each record's keys through two runtime calls
  * (`getOwnPropertyNames`, `getOwnPropertySymbols`) and wrapping every refinement in a fresh
@@ -20,6 +26,8 @@
  * bookkeeping (a payload and an issue object per check) for input that has none.
  */
 import * as z from 'zod/mini';
+import { DEFER, type NativeCheck, nativeCheck } from './nativeCheck.js';
+import { literal, specialize } from './specialize.js';
 
 /** What a fast path answers for input it does not accept. */
 export const INVALID: unique symbol = Symbol('invalid');
@@ -104,7 +112,10 @@ function compileType(schema: z.ZodMiniType, def: Def): FastParse {
       return compileOptional(schema, def);
     case 'nullable': {
       const inner = fastParser(def.innerType as z.ZodMiniType);
-      return (v) => (v === null ? null : inner(v));
+      return (
+        specialize<FastParse>(['inner'], 'return (v) => (v === null ? null : inner(v));', [inner]) ??
+        ((v) => (v === null ? null : inner(v)))
+      );
     }
     case 'array':
       return compileArray(fastParser(def.element as z.ZodMiniType));
@@ -124,11 +135,15 @@ function compileOptional(schema: z.ZodMiniType, def: Def): FastParse {
   if (schema._zod.traits.has('$ZodExactOptional') || inner._zod.optin === 'defaulted')
     return delegateTo(schema);
   const parseInner = fastParser(inner);
-  return (v) => (v === undefined ? undefined : parseInner(v));
+  return (
+    specialize<FastParse>(['inner'], 'return (v) => (v === undefined ? undefined : inner(v));', [
+      parseInner,
+    ]) ?? ((v) => (v === undefined ? undefined : parseInner(v)))
+  );
 }
 
 function compileArray(element: FastParse): FastParse {
-  return (v) => {
+  const generic: FastParse = (v) => {
     if (!Array.isArray(v)) return INVALID;
     const length = v.length;
     const out: unknown[] = new Array(length);
@@ -139,6 +154,19 @@ function compileArray(element: FastParse): FastParse {
     }
     return out;
   };
+  // The same loop, with the element's parse as a call site of its own.
+  const body = `return (v) => {
+    if (!Array.isArray(v)) return INVALID;
+    const length = v.length;
+    const out = new Array(length);
+    for (let i = 0; i < length; i += 1) {
+      const item = element(v[i]);
+      if (item === INVALID) return INVALID;
+      out[i] = item;
+    }
+    return out;
+  };`;
+  return specialize<FastParse>(['element', 'INVALID'], body, [element, INVALID]) ?? generic;
 }
 
 /** One key of an object's shape, with what zod's object parse needs to place its result. */
@@ -163,7 +191,7 @@ function compileObject(def: Def): FastParse {
       optin: field._zod.optin,
       optionalOut: field._zod.optout === 'optional',
     }));
-  return (v) => {
+  const generic: FastParse = (v) => {
     if (v === null || typeof v !== 'object' || Array.isArray(v)) return INVALID;
     const input = v as Record<string, unknown>;
     const out: Record<string, unknown> = {};
@@ -182,6 +210,44 @@ function compileObject(def: Def): FastParse {
     }
     return out;
   };
+  return (
+    specialize<FastParse>(['parsers', 'INVALID'], objectSource(fields), [
+      fields.map((f) => f.parse),
+      INVALID,
+    ]) ?? generic
+  );
+}
+
+/**
+ * The generic object loop of {@link compileObject} unrolled for one shape: each field's statements
+ * with its key and flags as literals (the same tests, in the same order, folded by the compiler).
+ */
+function objectSource(fields: readonly Field[]): string {
+  const steps = fields.map(({ key, optin, optionalOut }, i) => {
+    const k = literal(key);
+    const o = literal(optin);
+    const out = literal(optionalOut);
+    return `{
+      const present = ${k} in v;
+      if (!(!present && ${out} && ${o} === 'optional')) {
+        const value = p${i}(v[${k}]);
+        if (value === INVALID) {
+          if (!(${o} !== undefined && ${out} && !present)) return INVALID;
+        } else {
+          if (!present && ${o} === undefined) return INVALID;
+          if (value !== undefined) out[${k}] = value;
+          else if (present || (${o} === 'defaulted' && !${out})) out[${k}] = undefined;
+        }
+      }
+    }`;
+  });
+  return `${fields.map((_, i) => `const p${i} = parsers[${i}];`).join('\n')}
+  return (v) => {
+    if (v === null || typeof v !== 'object' || Array.isArray(v)) return INVALID;
+    const out = {};
+    ${steps.join('\n')}
+    return out;
+  };`;
 }
 
 /** A record of string keys (no key set of its own): every own key and value, `__proto__` skipped. */
@@ -199,7 +265,7 @@ function compileRecord(schema: z.ZodMiniType, def: Def): FastParse {
   }
   const parseKey = fastParser(keyType);
   const parseValue = fastParser(def.valueType as z.ZodMiniType);
-  return (v) => {
+  const generic: FastParse = (v) => {
     if (v === null || typeof v !== 'object' || Array.isArray(v) || !plainPrototype(v)) return INVALID;
     const input = v as Record<string, unknown>;
     const out: Record<string, unknown> = {};
@@ -213,95 +279,36 @@ function compileRecord(schema: z.ZodMiniType, def: Def): FastParse {
     }
     return out;
   };
+  // The same loop, with the key's and the value's parse as call sites of its own.
+  const body = `return (v) => {
+    if (v === null || typeof v !== 'object' || Array.isArray(v) || !plainPrototype(v)) return INVALID;
+    const out = {};
+    const keys = Object.keys(v);
+    for (let i = 0; i < keys.length; i += 1) {
+      const key = keys[i];
+      if (key === '__proto__') continue;
+      const outKey = parseKey(key);
+      if (outKey === INVALID || outKey === '__proto__') return INVALID;
+      const value = parseValue(v[key]);
+      if (value === INVALID) return INVALID;
+      out[outKey] = value;
+    }
+    return out;
+  };`;
+  return (
+    specialize<FastParse>(['parseKey', 'parseValue', 'plainPrototype', 'INVALID'], body, [
+      parseKey,
+      parseValue,
+      plainPrototype,
+      INVALID,
+    ]) ?? generic
+  );
 }
 
 /** Request input's objects: null-prototype (hardened JSON) or plain. zod refuses class instances. */
 function plainPrototype(value: object): boolean {
   const proto: unknown = Object.getPrototypeOf(value);
   return proto === null || proto === Object.prototype;
-}
-
-/**
- * What one check says of a value on the fast path: it passes, it fails (INVALID), or only zod can
- * tell ({@link DEFER}: its check function runs, as it would in zod).
- */
-type NativeCheck = (value: unknown) => boolean | typeof DEFER;
-
-/** A native check's "zod decides". */
-const DEFER: unique symbol = Symbol('defer');
-
-/** The `when` zod gives its length checks by default (they run on values with a length). */
-const LENGTH_WHEN = z.maxLength(1)._zod.def.when;
-
-/**
- * The native form of the checks the platform's schemas use most, read from the check's definition;
- * undefined for any other check (zod's own check function runs). Each answers `true` only where
- * zod's check would add no issue and `false` only where it would add one; where the two measures
- * could differ (a string's length in code points near a bound, a number format other than a safe
- * integer) it defers. A check with a `when` of its own is always zod's.
- */
-function nativeCheck(check: z.core.$ZodCheck): NativeCheck | undefined {
-  const traits = (check as unknown as z.ZodMiniType)._zod.traits;
-  const def = check._zod.def as z.core.$ZodCheckDef & {
-    readonly pattern?: RegExp;
-    readonly maximum?: number;
-    readonly minimum?: number;
-    readonly value?: unknown;
-    readonly inclusive?: boolean;
-    readonly format?: string;
-    readonly fn?: (value: unknown) => unknown;
-  };
-  const when = def.when;
-  if (traits.has('$ZodCheckMaxLength') && when === LENGTH_WHEN && typeof def.maximum === 'number') {
-    const max = def.maximum;
-    // Code points never outnumber UTF-16 units: at most `max` units is within bounds either way.
-    return (v) =>
-      Array.isArray(v) ? v.length <= max : typeof v === 'string' && v.length <= max ? true : DEFER;
-  }
-  if (traits.has('$ZodCheckMinLength') && when === LENGTH_WHEN && typeof def.minimum === 'number') {
-    const min = def.minimum;
-    // A code point is one or two units: fewer than `min` units is short, `2 × min` or more is not.
-    return (v) => {
-      if (Array.isArray(v)) return v.length >= min;
-      if (typeof v !== 'string') return DEFER;
-      if (v.length < min) return false;
-      return v.length >= min * 2 ? true : DEFER;
-    };
-  }
-  if (when !== undefined) return undefined;
-  if (traits.has('$ZodCheckRegex') && def.pattern instanceof RegExp) {
-    const pattern = def.pattern;
-    return (v) => {
-      if (typeof v !== 'string') return DEFER;
-      pattern.lastIndex = 0;
-      return pattern.test(v);
-    };
-  }
-  if (traits.has('$ZodCheckGreaterThan') && typeof def.value === 'number') {
-    const bound = def.value;
-    return def.inclusive
-      ? (v) => (typeof v === 'number' ? v >= bound : DEFER)
-      : (v) => (typeof v === 'number' ? v > bound : DEFER);
-  }
-  if (traits.has('$ZodCheckLessThan') && typeof def.value === 'number') {
-    const bound = def.value;
-    return def.inclusive
-      ? (v) => (typeof v === 'number' ? v <= bound : DEFER)
-      : (v) => (typeof v === 'number' ? v < bound : DEFER);
-  }
-  if (traits.has('$ZodCheckNumberFormat') && def.format === 'safeint') {
-    // z.int(): an integer within ±(2^53 − 1), which is the whole of its range check too.
-    return (v) => (typeof v === 'number' ? Number.isSafeInteger(v) : DEFER);
-  }
-  if (traits.has('$ZodCustom') && typeof def.fn === 'function') {
-    // z.refine: a truthy answer passes; a promise is zod's to refuse (asynchronous parse).
-    const fn = def.fn;
-    return (v) => {
-      const verdict = fn(v);
-      return verdict instanceof Promise ? false : Boolean(verdict);
-    };
-  }
-  return undefined;
 }
 
 /**
@@ -312,7 +319,7 @@ function nativeCheck(check: z.core.$ZodCheck): NativeCheck | undefined {
 function withChecks(base: FastParse, checks: readonly z.core.$ZodCheck[]): FastParse {
   const natives = checks.map(nativeCheck);
   const count = checks.length;
-  return (v) => {
+  const generic: FastParse = (v) => {
     let value = base(v);
     if (value === INVALID) return INVALID;
     for (let i = 0; i < count; i += 1) {
@@ -326,6 +333,31 @@ function withChecks(base: FastParse, checks: readonly z.core.$ZodCheck[]): FastP
     }
     return value;
   };
+  // The same steps unrolled, each check a call site of its own.
+  const steps = natives.map((native, i) =>
+    native === undefined
+      ? `value = zodCheck(checks[${i}], value); if (value === INVALID) return INVALID;`
+      : `{ const verdict = n${i}(value);
+          if (verdict === false) return INVALID;
+          if (verdict === DEFER) { value = zodCheck(checks[${i}], value); if (value === INVALID) return INVALID; } }`,
+  );
+  const body = `${natives.map((_, i) => `const n${i} = natives[${i}];`).join('\n')}
+  return (v) => {
+    let value = base(v);
+    if (value === INVALID) return INVALID;
+    ${steps.join('\n')}
+    return value;
+  };`;
+  return (
+    specialize<FastParse>(['base', 'natives', 'checks', 'zodCheck', 'INVALID', 'DEFER'], body, [
+      base,
+      natives satisfies ReadonlyArray<NativeCheck | undefined>,
+      checks,
+      zodCheck,
+      INVALID,
+      DEFER,
+    ]) ?? generic
+  );
 }
 
 /** One check as zod runs it: the value it leaves (an overwrite check may change it), or INVALID. */

@@ -10,12 +10,13 @@
  * time cap per case so that the run always ends. Cases: Get Lobby, and Bulk Update Lobby Members with
  * 5 and 25 members (upserts of existing members, so the world stays the same size). Every case runs
  * ROUNDS times, alternating the servers, and rounds alternate which server goes first; the median
- * round is printed. The headline figure is the emulator's requests per second as a fraction of the
- * bare server's; beside it, each server child's CPU time per request (asked of the child before and
- * after each round), which a loaded machine disturbs less than throughput. Read both: when the one
- * load generator cannot keep up with the bare server (it costs about as much CPU per request as the
- * bare server does), the req/s ratio is pressed towards 1 and flatters the slower server; the CPU
- * ratio is the servers' own cost. Printed, never asserted; loopback only.
+ * round is printed, then each case's ratios paired by round (median and range). The headline figure
+ * is the emulator's requests per second as a fraction of the bare server's; beside it, each server
+ * child's CPU time per request (asked of the child before and after each round), which a loaded
+ * machine disturbs less than throughput. Read both: when the one load generator cannot keep up with
+ * the bare server (it costs about as much CPU per request as the bare server does), the req/s ratio
+ * is pressed towards 1 and flatters the slower server; the CPU ratio is the servers' own cost.
+ * Printed, never asserted; loopback only.
  *
  * Environment: BENCH_REQUESTS (default 4000), BENCH_ROUNDS (3), BENCH_CONCURRENCY (32),
  * BENCH_CASE_SECONDS (time cap per case and round, 15), BENCH_CASES (only the cases whose name
@@ -318,7 +319,7 @@ async function runBench(): Promise<void> {
     if (JSON.stringify(theirs) !== JSON.stringify(ours)) throw new Error(`bare replay differs for ${c.name}`);
   }
 
-  const rows: Array<{ name: string; bytes: number; emu: Measure; bare: Measure }> = [];
+  const rows: Row[] = [];
   try {
     for (const c of cases) {
       const emuRounds: Measure[] = [];
@@ -346,6 +347,7 @@ async function runBench(): Promise<void> {
         bytes: Buffer.byteLength(reply?.body ?? ''),
         emu: median(emuRounds),
         bare: median(bareRounds),
+        paired: pairedRatios(emuRounds, bareRounds),
       });
     }
   } finally {
@@ -359,7 +361,50 @@ async function runBench(): Promise<void> {
   console.log(`done in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 }
 
-function printTable(rows: ReadonlyArray<{ name: string; bytes: number; emu: Measure; bare: Measure }>): void {
+/** One case's result: the median rounds, and the ratios of the rounds paired as they ran. */
+interface Row {
+  readonly name: string;
+  readonly bytes: number;
+  readonly emu: Measure;
+  readonly bare: Measure;
+  readonly paired: Paired;
+}
+
+/** Median and range of the per-round ratios (emulator / bare), for req/s and for CPU per request. */
+interface Paired {
+  readonly rps: Spread;
+  readonly cpu: Spread;
+}
+
+interface Spread {
+  readonly median: number;
+  readonly min: number;
+  readonly max: number;
+}
+
+function spread(values: readonly number[]): Spread {
+  const sorted = [...values].sort((a, b) => a - b);
+  return {
+    median: sorted[Math.floor(sorted.length / 2)] ?? Number.NaN,
+    min: sorted[0] ?? Number.NaN,
+    max: sorted[sorted.length - 1] ?? Number.NaN,
+  };
+}
+
+/**
+ * Each emulator round against the bare round run beside it (same round number, one right after the
+ * other): the machine's load drifts less within a pair than across the run, so the spread of these
+ * ratios says how far one run's median can be trusted.
+ */
+function pairedRatios(emu: readonly Measure[], bare: readonly Measure[]): Paired {
+  const pairs = emu.map((e, i) => [e, bare[i]] as const).filter((p): p is [Measure, Measure] => !!p[1]);
+  return {
+    rps: spread(pairs.map(([e, b]) => e.rps / b.rps)),
+    cpu: spread(pairs.map(([e, b]) => b.cpuUs / e.cpuUs)),
+  };
+}
+
+function printTable(rows: readonly Row[]): void {
   const header = [
     'case',
     'answer bytes',
@@ -389,6 +434,13 @@ function printTable(rows: ReadonlyArray<{ name: string; bytes: number; emu: Meas
     `|${widths.map((w, i) => (i === 0 ? `${'-'.repeat(w + 1)}-` : `${'-'.repeat(w + 1)}:`)).join('|')}|`,
   );
   for (const row of body) console.log(line(row));
+  console.log('');
+  console.log(
+    `paired by round (each emulator round / the bare round beside it), median (min–max) of ${ROUNDS}:`,
+  );
+  const x = (s: Spread) => `${s.median.toFixed(2)}× (${s.min.toFixed(2)}–${s.max.toFixed(2)})`;
+  for (const r of rows)
+    console.log(`  ${r.name}: req/s ${x(r.paired.rps)}; CPU bare / emulator ${x(r.paired.cpu)}`);
   const ratios = rows.map((r) => r.emu.rps / r.bare.rps);
   const geo = Math.exp(ratios.reduce((sum, x) => sum + Math.log(x), 0) / Math.max(1, ratios.length));
   console.log('');

@@ -223,3 +223,9 @@ export const rateLimitLimits = {
   /** Window of the lobby development limits: "per 2 hours". */
   developmentWindowMs: 7_200_000, // 2 h
 } as const;
+
+/** `limits.auditLog`. */
+export const auditLogLimits = {
+  /** Not in the specification, which says only which operations take X-Audit-Log-Reason: the platform keeps a reason of "1-512 characters" (its audit log entry's `reason`). */
+  reasonMaxLength: 512,
+} as const;

@@ -17,6 +17,7 @@ import {
   gatewayConnectionLimits,
   messagesLimits,
   rateLimitLimits,
+  auditLogLimits,
 } from './limitAreas.js';
 
 /** Every limit of the platform specification, by area. */
@@ -35,6 +36,7 @@ export const limits = {
   gateway: gatewayConnectionLimits,
   messages: messagesLimits,
   rateLimits: rateLimitLimits,
+  auditLog: auditLogLimits,
 } as const;
 
 /** The development rate-limit buckets of lobby routes (per application, per 2 hours). */

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { demo } from '../../src/emulator/world/demoSeed.js';
 import { AuditLogEvent, type AuditLogEventName } from '../../src/spec/auditLogEvents.js';
+import { limits } from '../../src/spec/limits.js';
 import { useEmulator } from '../support/emulator.js';
 import { eventsAfter, lastSeq } from '../support/inviteFixtures.js';
 
@@ -77,6 +78,26 @@ describe('audit-log entries come from the spec table', () => {
       audited,
       audited,
     ]);
+  });
+
+  it('keeps a reason of up to limits.auditLog.reasonMaxLength characters, the first ones of a longer one', async () => {
+    const max = limits.auditLog.reasonMaxLength;
+    expect(max).toBe(512);
+    const sent: string[] = [];
+    const seq = lastSeq(emu);
+    for (const length of [max - 1, max, max + 1]) {
+      // Characters that need escaping count once decoded ("é" is one character, six in the header).
+      const text = `${'é'.repeat(3)}${'r'.repeat(length - 3)}`;
+      sent.push(text);
+      const res = await emu.call('PATCH', G, {
+        headers: { 'X-Audit-Log-Reason': encodeURIComponent(text) },
+        json: { name: `Audited ${length}` },
+      });
+      expect(res.status).toBe(200);
+    }
+    const entries = await eventsAfter(emu, seq, 'GUILD_AUDIT_LOG_ENTRY_CREATE');
+    expect(entries.map((e) => e.data.reason)).toEqual([sent[0], sent[1], sent[2]?.slice(0, max)]);
+    expect(entries.map((e) => (e.data.reason as string).length)).toEqual([max - 1, max, max]);
   });
 
   it('has no audit-log writer but the recorder, and no event number written out', () => {

@@ -7,150 +7,16 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
+import * as fastValidator from '../../src/emulator/http/fastValidator.js';
 import { fastParser, INVALID } from '../../src/emulator/http/fastValidator.js';
-import { harden } from '../../src/emulator/http/parseJsonBody.js';
-import { queryObject } from '../../src/emulator/http/validateRequest.js';
-import { routeList } from '../../src/spec/routes.js';
+import { validateRequest } from '../../src/emulator/http/validateRequest.js';
+import { PlatformError } from '../../src/emulator/PlatformError.js';
+import type { RouteDef } from '../../src/spec/route.js';
+import { routes } from '../../src/spec/routes.js';
 import { bulkUpdateLobbyMembersBody } from '../../src/spec/schemas/lobby.js';
+import { agreesWith, asRequestInput, inputsOf, schemas } from './fastValidatorKit.js';
 
-/** The parts of a definition the generator reads. */
-interface Def {
-  readonly type: string;
-  readonly innerType?: z.ZodMiniType;
-  readonly element?: z.ZodMiniType;
-  readonly shape?: Readonly<Record<string, z.ZodMiniType>>;
-  readonly valueType?: z.ZodMiniType;
-  readonly values?: readonly unknown[];
-  readonly entries?: Readonly<Record<string, unknown>>;
-  readonly options?: readonly z.ZodMiniType[];
-  readonly in?: z.ZodMiniType;
-}
-
-const words = fc.constantFrom(
-  '1234567890123456789',
-  '18446744073709551615',
-  '18446744073709551616',
-  '0',
-  '42',
-  '-1',
-  '1.5',
-  '@me',
-  'abc',
-  '',
-  'blue',
-  'x'.repeat(90),
-  '💥',
-  'true',
-  'null',
-  '2026-11-24T02:00:00.000Z',
-);
-const anyJson = fc.jsonValue({ maxDepth: 2 });
-const dictKeys = fc.constantFrom('slot', 'team', 'a', '0', '10', '', 'constructor', 'toString');
-
-/** Values shaped by `schema`, mostly valid, sometimes anything at all. */
-function inputFor(schema: z.ZodMiniType, depth = 0): fc.Arbitrary<unknown> {
-  const def = schema._zod.def as unknown as Def;
-  const shaped = shapedValue(def, depth);
-  return fc.oneof({ weight: 6, arbitrary: shaped }, { weight: 1, arbitrary: anyJson });
-}
-
-function shapedValue(def: Def, depth: number): fc.Arbitrary<unknown> {
-  switch (def.type) {
-    case 'string':
-      return fc.oneof(words, fc.string({ maxLength: 12 }));
-    case 'number':
-      return fc.oneof(
-        fc.integer({ min: -5, max: 2_000_000 }),
-        fc.constantFrom(0, 1, 3, 25, 2 ** 32, 2 ** 53, 0.5, -0),
-      );
-    case 'boolean':
-      return fc.boolean();
-    case 'literal':
-      return fc.constantFrom(...(def.values ?? [null]), 'other');
-    case 'enum':
-      return fc.constantFrom(...Object.values(def.entries ?? {}), 'other');
-    case 'optional':
-    case 'default':
-      return fc.oneof(fc.constant(undefined), inputFor(def.innerType as z.ZodMiniType, depth));
-    case 'nullable':
-      return fc.oneof(fc.constant(null), inputFor(def.innerType as z.ZodMiniType, depth));
-    case 'array':
-      return depth > 4
-        ? fc.constant([])
-        : fc.array(inputFor(def.element as z.ZodMiniType, depth + 1), { maxLength: 6 });
-    case 'object': {
-      if (depth > 4) return fc.constant({});
-      const model = Object.fromEntries(
-        Object.entries(def.shape ?? {}).map(([key, field]) => [key, inputFor(field, depth + 1)]),
-      );
-      return fc
-        .tuple(
-          fc.record(model, { requiredKeys: [] }),
-          fc.option(fc.dictionary(dictKeys, anyJson, { maxKeys: 2 })),
-        )
-        .map(([known, extra]) => ({ ...(extra ?? {}), ...known }));
-    }
-    case 'record':
-      return fc.dictionary(dictKeys, inputFor(def.valueType as z.ZodMiniType, depth + 1), { maxKeys: 4 });
-    case 'union':
-      return fc.oneof(...(def.options ?? []).map((option) => inputFor(option, depth + 1)));
-    case 'pipe':
-      return inputFor(def.in as z.ZodMiniType, depth);
-    default:
-      return anyJson;
-  }
-}
-
-/**
- * Request input as the pipeline has it: a JSON round trip, objects hardened (null prototypes); what
- * hardening refuses (`__proto__` keys) is kept as JSON.parse makes it, for the validators to see too.
- */
-function asRequestInput(value: unknown): unknown {
-  if (value === undefined) return undefined;
-  const text = JSON.stringify(value);
-  try {
-    return harden(JSON.parse(text));
-  } catch {
-    return JSON.parse(text);
-  }
-}
-
-/** The nested key order of a value (toStrictEqual ignores order; answers must keep zod's). */
-function keyOrder(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(keyOrder);
-  if (value === null || typeof value !== 'object') return null;
-  return Object.entries(value).map(([key, item]) => [key, keyOrder(item)]);
-}
-
-/** Asserts the fast path declines or agrees with zod on `input`; true when it answered. */
-function agrees(schema: z.ZodMiniType, input: unknown, name = ''): boolean {
-  const fast = fastParser(schema)(input);
-  const zod = z.safeParse(schema, input);
-  if (fast === INVALID) return false;
-  expect(zod.success, `${name}: the fast path accepted what zod refuses: ${JSON.stringify(input)}`).toBe(
-    true,
-  );
-  if (!zod.success) return true;
-  expect(fast).toStrictEqual(zod.data);
-  expect(keyOrder(fast)).toEqual(keyOrder(zod.data));
-  return true;
-}
-
-const schemas = routeList.flatMap((route) => [
-  { name: `${route.name} params`, kind: 'params' as const, schema: route.params },
-  ...(route.query ? [{ name: `${route.name} query`, kind: 'query' as const, schema: route.query }] : []),
-  ...(route.body ? [{ name: `${route.name} body`, kind: 'body' as const, schema: route.body }] : []),
-]);
-
-/** Generated input of a schema: bodies as JSON, params and queries as the router and URL make them. */
-function inputsOf(kind: 'params' | 'query' | 'body', schema: z.ZodMiniType): fc.Arbitrary<unknown> {
-  const keys = [...Object.keys((schema._zod.def as unknown as Def).shape ?? {}), 'x'];
-  if (kind === 'body') return inputFor(schema).map(asRequestInput);
-  if (kind === 'params') return fc.dictionary(fc.constantFrom(...keys), words);
-  return fc
-    .array(fc.tuple(fc.constantFrom(...keys), words), { maxLength: 5 })
-    .map((pairs) => queryObject(new URLSearchParams(pairs).toString()));
-}
+const agrees = agreesWith(fastValidator);
 
 describe('fastParser', () => {
   // One test per schema, so that each has the whole timeout on a loaded machine.
@@ -204,3 +70,83 @@ describe('fastParser', () => {
     }
   });
 });
+
+describe('fastParser: native checks at their bounds', () => {
+  /** Every input must get zod's verdict (accepted with zod's value, or declined when zod refuses). */
+  function sameVerdicts(schema: z.ZodMiniType, inputs: readonly unknown[]): void {
+    for (const input of inputs) {
+      const fast = fastParser(schema)(input);
+      const zod = z.safeParse(schema, input);
+      expect(fast === INVALID, `${JSON.stringify(input)}: zod says ${zod.success}`).toBe(!zod.success);
+      if (zod.success) expect(fast).toStrictEqual(zod.data);
+    }
+  }
+  const pile = '💥'; // one code point, two UTF-16 units
+
+  it('maxLength counts code points as zod does, on both sides of the bound', () => {
+    sameVerdicts(z.string().check(z.maxLength(3)), [
+      '',
+      'abc',
+      'abcd',
+      pile.repeat(3), // 6 units, 3 code points: within
+      pile.repeat(4),
+      `ab${pile}`,
+      `abc${pile}`,
+    ]);
+    sameVerdicts(z.array(z.number()).check(z.maxLength(2)), [[], [1, 2], [1, 2, 3]]);
+  });
+
+  it('minLength counts code points as zod does, on both sides of the bound', () => {
+    sameVerdicts(z.string().check(z.minLength(2)), ['', 'a', 'ab', pile, `a${pile}`, pile.repeat(2), 'abcd']);
+    sameVerdicts(z.array(z.number()).check(z.minLength(1)), [[], [1]]);
+  });
+
+  it('regex, inclusive and exclusive bounds, integers and refinements decide as zod does', () => {
+    sameVerdicts(z.string().check(z.regex(/^\d{1,3}$/)), ['1', '123', '1234', 'a', '']);
+    sameVerdicts(z.string().check(z.regex(/\d/g)), ['1', '1', 'a', '22']); // a global pattern restarts
+    sameVerdicts(z.number().check(z.minimum(5)).check(z.maximum(10)), [4.999, 5, 10, 10.001]);
+    sameVerdicts(z.number().check(z.gt(5)).check(z.lt(10)), [5, 5.5, 9.5, 10]);
+    sameVerdicts(z.number().check(z.int()), [0, -0, 1.5, 2 ** 53 - 1, 2 ** 53, -(2 ** 53)]);
+    sameVerdicts(z.number().check(z.int32()), [0, 2 ** 31 - 1, 2 ** 31, 1.5]);
+    sameVerdicts(z.number().check(z.refine((n) => n % 2 === 0)), [0, 1, 2]);
+    sameVerdicts(snowflakeLike, ['18446744073709551615', '18446744073709551616', '1', 'x']);
+  });
+
+  it('keeps what an overwrite check makes, and honours a check of its own `when`', () => {
+    sameVerdicts(z.string().check(z.trim()).check(z.maxLength(2)), ['  ab  ', ' abc ']);
+    // `when` is a check parameter zod honours but does not type for length checks.
+    const skip = { when: (payload: { value: unknown }) => payload.value !== 'skip' };
+    const when = z.string().check(z.maxLength(2, skip as never));
+    sameVerdicts(when, ['ab', 'abc', 'skip']);
+  });
+
+  it('declines where a refinement throws, so that zod locates the field', () => {
+    const throwing = z.object({
+      id: z.string().check(
+        z.refine((v) => {
+          if (v === 'boom') throw new Error('refinement bug');
+          return true;
+        }),
+      ),
+    });
+    expect(fastParser(throwing)({ id: 'ok' })).toStrictEqual({ id: 'ok' });
+    expect(() => fastParser(throwing)({ id: 'boom' })).toThrow('refinement bug');
+    // validateRequest catches it and lets zod's path answer the 50035 naming the field.
+    const route = { ...routes.bulkUpdateLobbyMembers, body: throwing } as unknown as RouteDef;
+    const params = { lobby_id: '1234567890123456789' };
+    expect(validateRequest(route, params, '', { id: 'ok' }).body).toStrictEqual({ id: 'ok' });
+    let thrown: unknown;
+    try {
+      validateRequest(route, params, '', { id: 'boom' });
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(PlatformError);
+    expect((thrown as PlatformError).answer).toMatchObject({ code: 50035, errors: { id: {} } });
+  });
+});
+
+const snowflakeLike = z
+  .string()
+  .check(z.regex(/^\d{1,20}$/, { abort: true }))
+  .check(z.refine((v: string) => v.length < 20 || BigInt(v) <= (1n << 64n) - 1n));

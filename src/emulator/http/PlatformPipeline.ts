@@ -8,6 +8,7 @@
  * ({@link ClientGoneError}) is no bug and gets no answer.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { limits } from '../../spec/limits.js';
 import type { RouteDef } from '../../spec/route.js';
 import type { AnyHandler, Caller, HandlerContext, HandlerMap, Reply } from '../handlers/handlerTypes.js';
 import { PlatformError } from '../PlatformError.js';
@@ -46,9 +47,6 @@ export interface PipelineDeps {
   readonly logger: EmulatorLogger;
 }
 
-/** Longest X-Audit-Log-Reason the platform keeps. */
-const AUDIT_REASON_MAX = 512;
-
 /** A request routed and let through (authenticated, within its limits), on its way to the handler. */
 interface Routed {
   readonly req: IncomingMessage;
@@ -74,8 +72,9 @@ export class PlatformPipeline {
 
   /**
    * Answers one request; `path` is below `/api/v10`, `query` the text after `?` (or ''), `base` the
-   * headers of every answer (CORS). Never rejects. Synchronous (no promise, no microtask) for a route
-   * without a body whose handler answers at once, which is most of them; a promise otherwise.
+   * headers of every answer (CORS). Never throws. No promise or microtask on the way unless a
+   * handler (or a multipart body) is asynchronous: a route without a body whose handler answers at
+   * once is answered before this returns, a JSON body from its request's `end` event.
    */
   handle(
     req: IncomingMessage,
@@ -83,16 +82,20 @@ export class PlatformPipeline {
     path: string,
     query: string,
     base: HeaderMap = NO_HEADERS,
-  ): Promise<void> | undefined {
+  ): void {
     let headers: HeaderMap = base;
     let routeName = '(unrouted)';
     try {
       const match = this.#deps.router.match(req.method ?? 'GET', path);
-      if (match.kind === 'notFound') return finish(req, () => sendError(res, 404, NOT_FOUND, base));
+      if (match.kind === 'notFound') {
+        finish(req, () => sendError(res, 404, NOT_FOUND, base));
+        return;
+      }
       if (match.kind === 'methodNotAllowed') {
-        return finish(req, () =>
+        finish(req, () =>
           sendError(res, 405, METHOD_NOT_ALLOWED, mergeHeaders(base, { Allow: match.allowed.join(', ') })),
         );
+        return;
       }
       const { route, params } = match;
       routeName = route.name;
@@ -103,19 +106,25 @@ export class PlatformPipeline {
       if (limiter.enabled) {
         const decision = limiter.take(route, params, subjectOf(caller, req), this.#deps.world.now());
         headers = mergeHeaders(base, decision.headers);
-        if (decision.limited) return finish(req, () => sendJson(res, 429, decision.limited?.body, headers));
+        if (decision.limited) {
+          finish(req, () => sendJson(res, 429, decision.limited?.body, headers));
+          return;
+        }
       }
 
       const routed: Routed = { req, res, path, query, route, params, caller, headers };
-      // A route without a body reads none: no promise to wait for (readNoBody drains it).
-      if (route.body === undefined) return this.#answer(routed, readNoBody(req));
-      return readRequestBody(req, route, this.#deps.bodyLimits).then(
-        (decoded) => this.#answer(routed, decoded),
-        (error: unknown) => this.#fail(req, res, error, route.name, routed.headers),
-      );
+      // A route without a body reads none (readNoBody drains it) and is answered now.
+      if (route.body === undefined) {
+        this.#answer(routed, readNoBody(req));
+        return;
+      }
+      // A body is answered from its request's `end` event, in the same turn.
+      readRequestBody(req, route, this.#deps.bodyLimits, (error, decoded) => {
+        if (decoded === undefined) this.#fail(req, res, error, route.name, headers);
+        else this.#answer(routed, decoded);
+      });
     } catch (error) {
       this.#fail(req, res, error, routeName, headers);
-      return undefined;
     }
   }
 
@@ -211,7 +220,8 @@ function auditReason(value: string | undefined): string | null {
   } catch {
     text = value;
   }
-  return text.slice(0, AUDIT_REASON_MAX);
+  // The platform keeps the first 512 characters (limits.auditLog.reasonMaxLength).
+  return text.slice(0, limits.auditLog.reasonMaxLength);
 }
 
 /** Rate-limit identity: per application for development buckets, per token (never the token) otherwise. */

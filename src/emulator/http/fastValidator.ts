@@ -3,6 +3,12 @@
  * that answers the parsed value of valid input (what zod would answer, key for key and in the same
  * order) or {@link INVALID}, upon which the caller parses again with zod itself for the issues.
  *
+ * The closures that walk objects, arrays, records, wrappers and checks are generated from source
+ * text per schema where the host allows it ({@link specialize}): each schema's code then keeps V8's
+ * type feedback to itself and reads its keys as constants, where closures of one literal would
+ * share feedback across the whole route table and go megamorphic. The generated code is the generic
+ * closure's logic, unrolled; where code cannot be generated, the generic closures run.
+ *
  * Why not zod's own compiled parser everywhere: for the platform's bodies it spends most of its
  * time on records (`metadata`), reading each record's keys through two runtime calls
  * (`getOwnPropertyNames`, `getOwnPropertySymbols`) and wrapping every refinement in a fresh
@@ -10,13 +16,18 @@
  * string): own enumerable string keys, no symbols, no accessors, so `Object.keys` says all.
  *
  * Fidelity by construction: types are tested as zod tests them (objects, arrays, records,
- * optional, nullable, strings, numbers, booleans, literals, enums, unknown); every check (lengths,
- * patterns, ranges, refinements) runs zod's own check function, honouring its `when`; and any
- * other kind of schema (defaults, transforms, pipes, unions, coercion, catch-alls…) is handed to
- * zod (its compiled twin) for that part of the value. Any issue anywhere means INVALID: the fast
- * path never decides an error, it only skips zod's bookkeeping for input that has none.
+ * optional, nullable, strings, numbers, booleans, literals, enums, unknown); the checks the
+ * platform's schemas use most (lengths, regex patterns, numeric bounds, safe integers, `refine`)
+ * run natively from their definitions, each deferring to zod's own check function wherever the two
+ * could differ (a string's length in code points near a bound); every other check runs zod's check
+ * function, honouring its `when`; and any other kind of schema (defaults, transforms, pipes,
+ * unions, coercion, catch-alls…) is handed to zod (its compiled twin) for that part of the value.
+ * Any issue anywhere means INVALID: the fast path never decides an error, it only skips zod's
+ * bookkeeping (a payload and an issue object per check) for input that has none.
  */
 import * as z from 'zod/mini';
+import { DEFER, type NativeCheck, nativeCheck } from './nativeCheck.js';
+import { literal, specialize } from './specialize.js';
 
 /** What a fast path answers for input it does not accept. */
 export const INVALID: unique symbol = Symbol('invalid');
@@ -101,7 +112,10 @@ function compileType(schema: z.ZodMiniType, def: Def): FastParse {
       return compileOptional(schema, def);
     case 'nullable': {
       const inner = fastParser(def.innerType as z.ZodMiniType);
-      return (v) => (v === null ? null : inner(v));
+      return (
+        specialize<FastParse>(['inner'], 'return (v) => (v === null ? null : inner(v));', [inner]) ??
+        ((v) => (v === null ? null : inner(v)))
+      );
     }
     case 'array':
       return compileArray(fastParser(def.element as z.ZodMiniType));
@@ -121,11 +135,15 @@ function compileOptional(schema: z.ZodMiniType, def: Def): FastParse {
   if (schema._zod.traits.has('$ZodExactOptional') || inner._zod.optin === 'defaulted')
     return delegateTo(schema);
   const parseInner = fastParser(inner);
-  return (v) => (v === undefined ? undefined : parseInner(v));
+  return (
+    specialize<FastParse>(['inner'], 'return (v) => (v === undefined ? undefined : inner(v));', [
+      parseInner,
+    ]) ?? ((v) => (v === undefined ? undefined : parseInner(v)))
+  );
 }
 
 function compileArray(element: FastParse): FastParse {
-  return (v) => {
+  const generic: FastParse = (v) => {
     if (!Array.isArray(v)) return INVALID;
     const length = v.length;
     const out: unknown[] = new Array(length);
@@ -136,6 +154,19 @@ function compileArray(element: FastParse): FastParse {
     }
     return out;
   };
+  // The same loop, with the element's parse as a call site of its own.
+  const body = `return (v) => {
+    if (!Array.isArray(v)) return INVALID;
+    const length = v.length;
+    const out = new Array(length);
+    for (let i = 0; i < length; i += 1) {
+      const item = element(v[i]);
+      if (item === INVALID) return INVALID;
+      out[i] = item;
+    }
+    return out;
+  };`;
+  return specialize<FastParse>(['element', 'INVALID'], body, [element, INVALID]) ?? generic;
 }
 
 /** One key of an object's shape, with what zod's object parse needs to place its result. */
@@ -160,7 +191,7 @@ function compileObject(def: Def): FastParse {
       optin: field._zod.optin,
       optionalOut: field._zod.optout === 'optional',
     }));
-  return (v) => {
+  const generic: FastParse = (v) => {
     if (v === null || typeof v !== 'object' || Array.isArray(v)) return INVALID;
     const input = v as Record<string, unknown>;
     const out: Record<string, unknown> = {};
@@ -179,6 +210,44 @@ function compileObject(def: Def): FastParse {
     }
     return out;
   };
+  return (
+    specialize<FastParse>(['parsers', 'INVALID'], objectSource(fields), [
+      fields.map((f) => f.parse),
+      INVALID,
+    ]) ?? generic
+  );
+}
+
+/**
+ * The generic object loop of {@link compileObject} unrolled for one shape: each field's statements
+ * with its key and flags as literals (the same tests, in the same order, folded by the compiler).
+ */
+function objectSource(fields: readonly Field[]): string {
+  const steps = fields.map(({ key, optin, optionalOut }, i) => {
+    const k = literal(key);
+    const o = literal(optin);
+    const out = literal(optionalOut);
+    return `{
+      const present = ${k} in v;
+      if (!(!present && ${out} && ${o} === 'optional')) {
+        const value = p${i}(v[${k}]);
+        if (value === INVALID) {
+          if (!(${o} !== undefined && ${out} && !present)) return INVALID;
+        } else {
+          if (!present && ${o} === undefined) return INVALID;
+          if (value !== undefined) out[${k}] = value;
+          else if (present || (${o} === 'defaulted' && !${out})) out[${k}] = undefined;
+        }
+      }
+    }`;
+  });
+  return `${fields.map((_, i) => `const p${i} = parsers[${i}];`).join('\n')}
+  return (v) => {
+    if (v === null || typeof v !== 'object' || Array.isArray(v)) return INVALID;
+    const out = {};
+    ${steps.join('\n')}
+    return out;
+  };`;
 }
 
 /** A record of string keys (no key set of its own): every own key and value, `__proto__` skipped. */
@@ -196,7 +265,7 @@ function compileRecord(schema: z.ZodMiniType, def: Def): FastParse {
   }
   const parseKey = fastParser(keyType);
   const parseValue = fastParser(def.valueType as z.ZodMiniType);
-  return (v) => {
+  const generic: FastParse = (v) => {
     if (v === null || typeof v !== 'object' || Array.isArray(v) || !plainPrototype(v)) return INVALID;
     const input = v as Record<string, unknown>;
     const out: Record<string, unknown> = {};
@@ -210,6 +279,30 @@ function compileRecord(schema: z.ZodMiniType, def: Def): FastParse {
     }
     return out;
   };
+  // The same loop, with the key's and the value's parse as call sites of its own.
+  const body = `return (v) => {
+    if (v === null || typeof v !== 'object' || Array.isArray(v) || !plainPrototype(v)) return INVALID;
+    const out = {};
+    const keys = Object.keys(v);
+    for (let i = 0; i < keys.length; i += 1) {
+      const key = keys[i];
+      if (key === '__proto__') continue;
+      const outKey = parseKey(key);
+      if (outKey === INVALID || outKey === '__proto__') return INVALID;
+      const value = parseValue(v[key]);
+      if (value === INVALID) return INVALID;
+      out[outKey] = value;
+    }
+    return out;
+  };`;
+  return (
+    specialize<FastParse>(['parseKey', 'parseValue', 'plainPrototype', 'INVALID'], body, [
+      parseKey,
+      parseValue,
+      plainPrototype,
+      INVALID,
+    ]) ?? generic
+  );
 }
 
 /** Request input's objects: null-prototype (hardened JSON) or plain. zod refuses class instances. */
@@ -218,21 +311,64 @@ function plainPrototype(value: object): boolean {
   return proto === null || proto === Object.prototype;
 }
 
-/** Runs the schema's checks after its type test, in order, as zod does; any issue is INVALID. */
+/**
+ * Runs the schema's checks after its type test, in order, as zod does; any issue is INVALID. Checks
+ * with a native form ({@link nativeCheck}) run without zod's payload and issue objects; the others
+ * (a superRefine, a string format, a deferred length) run zod's own check function.
+ */
 function withChecks(base: FastParse, checks: readonly z.core.$ZodCheck[]): FastParse {
-  return (v) => {
-    const value = base(v);
+  const natives = checks.map(nativeCheck);
+  const count = checks.length;
+  const generic: FastParse = (v) => {
+    let value = base(v);
     if (value === INVALID) return INVALID;
-    const payload: CheckPayload = { value, issues: [] };
-    for (const check of checks) {
-      const when = check._zod.def.when;
-      if (when !== undefined && !when(payload as never)) continue;
-      const pending: unknown = check._zod.check(payload as never);
-      // An asynchronous check is zod's to refuse, with its own error.
-      if (pending instanceof Promise || payload.issues.length > 0) return INVALID;
+    for (let i = 0; i < count; i += 1) {
+      const native = natives[i];
+      const verdict = native === undefined ? DEFER : native(value);
+      if (verdict === false) return INVALID;
+      if (verdict === DEFER) {
+        value = zodCheck(checks[i] as z.core.$ZodCheck, value);
+        if (value === INVALID) return INVALID;
+      }
     }
-    return payload.value;
+    return value;
   };
+  // The same steps unrolled, each check a call site of its own.
+  const steps = natives.map((native, i) =>
+    native === undefined
+      ? `value = zodCheck(checks[${i}], value); if (value === INVALID) return INVALID;`
+      : `{ const verdict = n${i}(value);
+          if (verdict === false) return INVALID;
+          if (verdict === DEFER) { value = zodCheck(checks[${i}], value); if (value === INVALID) return INVALID; } }`,
+  );
+  const body = `${natives.map((_, i) => `const n${i} = natives[${i}];`).join('\n')}
+  return (v) => {
+    let value = base(v);
+    if (value === INVALID) return INVALID;
+    ${steps.join('\n')}
+    return value;
+  };`;
+  return (
+    specialize<FastParse>(['base', 'natives', 'checks', 'zodCheck', 'INVALID', 'DEFER'], body, [
+      base,
+      natives satisfies ReadonlyArray<NativeCheck | undefined>,
+      checks,
+      zodCheck,
+      INVALID,
+      DEFER,
+    ]) ?? generic
+  );
+}
+
+/** One check as zod runs it: the value it leaves (an overwrite check may change it), or INVALID. */
+function zodCheck(check: z.core.$ZodCheck, value: unknown): unknown {
+  const payload: CheckPayload = { value, issues: [] };
+  const when = check._zod.def.when;
+  if (when !== undefined && !when(payload as never)) return value;
+  const pending: unknown = check._zod.check(payload as never);
+  // An asynchronous check is zod's to refuse, with its own error.
+  if (pending instanceof Promise || payload.issues.length > 0) return INVALID;
+  return payload.value;
 }
 
 /** The part of a schema this file does not model: zod (its compiled twin) parses it. */

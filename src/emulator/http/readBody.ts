@@ -25,6 +25,9 @@ export function tooLarge(): PlatformError {
   return new PlatformError(413, ErrorCode.REQUEST_ENTITY_TOO_LARGE, 'Request entity too large');
 }
 
+/** What {@link collectBody} calls once: with the error, or with the whole body. */
+export type BodyCallback = (error: unknown, body: Buffer | undefined) => void;
+
 /**
  * Collects the body, feeding each chunk to `onChunk` as it arrives (the multipart parser works while
  * the upload streams). Rejects with {@link tooLarge} past `limit` bytes.
@@ -34,36 +37,60 @@ export function readBody(
   limit: number,
   onChunk?: (chunk: Buffer) => void,
 ): Promise<Buffer> {
-  const declared = req.headers['content-length'];
-  if (declared !== undefined && Number(declared) > limit) return Promise.reject(tooLarge());
   return new Promise<Buffer>((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    let failed = false;
-    const fail = (error: unknown): void => {
-      if (failed) return;
-      failed = true;
-      // Stop collecting but keep draining, so that the client can read the answer.
-      chunks.length = 0;
-      reject(error);
-    };
-    req.on('data', (chunk: Buffer) => {
-      if (failed) return;
-      size += chunk.length;
-      if (size > limit) return fail(tooLarge());
+    collectBody(req, limit, onChunk, (error, body) => {
+      if (body === undefined) reject(error);
+      else resolve(body);
+    });
+  });
+}
+
+/**
+ * {@link readBody} without a promise: `done` is called exactly once, from the request's own `end`
+ * (or error) event, so that a JSON request is answered in the same turn as its last chunk arrives,
+ * with no promise or microtask in between.
+ */
+export function collectBody(
+  req: IncomingMessage,
+  limit: number,
+  onChunk: ((chunk: Buffer) => void) | undefined,
+  done: BodyCallback,
+): void {
+  const declared = req.headers['content-length'];
+  if (declared !== undefined && Number(declared) > limit) {
+    done(tooLarge(), undefined);
+    return;
+  }
+  const chunks: Buffer[] = [];
+  let size = 0;
+  let settled = false;
+  const fail = (error: unknown): void => {
+    if (settled) return;
+    settled = true;
+    // Stop collecting but keep draining, so that the client can read the answer.
+    chunks.length = 0;
+    done(error, undefined);
+  };
+  req.on('data', (chunk: Buffer) => {
+    if (settled) return;
+    size += chunk.length;
+    if (size > limit) return fail(tooLarge());
+    if (onChunk !== undefined) {
       try {
-        onChunk?.(chunk);
+        onChunk(chunk);
       } catch (error) {
         return fail(error);
       }
-      chunks.push(chunk);
-    });
-    req.on('end', () => {
-      // A body that came in one chunk (most do) is that chunk: no copy.
-      if (!failed) resolve(chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, size));
-    });
-    // A request stream fails only when its connection does: the client is gone.
-    req.on('error', () => fail(new ClientGoneError()));
-    req.on('aborted', () => fail(new ClientGoneError()));
+    }
+    chunks.push(chunk);
   });
+  req.on('end', () => {
+    if (settled) return;
+    settled = true;
+    // A body that came in one chunk (most do) is that chunk: no copy.
+    done(undefined, chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, size));
+  });
+  // A request stream fails only when its connection does: the client is gone.
+  req.on('error', () => fail(new ClientGoneError()));
+  req.on('aborted', () => fail(new ClientGoneError()));
 }

@@ -17,7 +17,7 @@ import {
   multipartBoundary,
 } from './MultipartParser.js';
 import { harden, parseJsonBody } from './parseJsonBody.js';
-import { readBody } from './readBody.js';
+import { collectBody, readBody } from './readBody.js';
 
 /** Size limits of request bodies. */
 export interface BodyLimits {
@@ -57,28 +57,69 @@ export function readNoBody(req: IncomingMessage): DecodedBody {
   return NO_BODY;
 }
 
-/** Reads the body of a request to `route`. */
-export async function readRequestBody(
+/** What {@link readRequestBody} calls once: with the error to answer, or with the decoded body. */
+export type DecodedBodyCallback = (error: unknown, decoded: DecodedBody | undefined) => void;
+
+/**
+ * Reads the body of a request to `route` and calls `done` once. A JSON body (nearly every request)
+ * is decoded in the request's own `end` event and handed on at once: no promise, no microtask.
+ */
+export function readRequestBody(
   req: IncomingMessage,
   route: RouteDef,
   limits: BodyLimits,
-): Promise<DecodedBody> {
-  if (route.body === undefined) return readNoBody(req);
+  done: DecodedBodyCallback,
+): void {
+  if (route.body === undefined) {
+    done(undefined, readNoBody(req));
+    return;
+  }
   const kind = route.bodyKind ?? 'json';
   const contentType = req.headers['content-type'] ?? '';
-  const mediaType = contentType.split(';')[0]?.trim().toLowerCase() ?? '';
+  const mediaType = mediaTypeOf(contentType);
   const acceptsJson = kind === 'json' || kind === 'json-or-multipart';
   const acceptsMultipart = kind === 'multipart' || kind === 'json-or-multipart';
-  const expected = [
-    ...(acceptsJson ? ['application/json'] : []),
-    ...(acceptsMultipart ? ['multipart/form-data'] : []),
-  ];
 
-  if (acceptsMultipart && mediaType === 'multipart/form-data') return readMultipart(req, contentType, limits);
+  if (acceptsMultipart && mediaType === 'multipart/form-data') {
+    readMultipart(req, contentType, limits).then(
+      (decoded) => done(undefined, decoded),
+      (error: unknown) => done(error, undefined),
+    );
+    return;
+  }
+  collectBody(req, limits.maxJsonBytes, undefined, (error, raw) => {
+    if (raw === undefined) return done(error, undefined);
+    let decoded: DecodedBody;
+    try {
+      decoded = decodeJson(raw, acceptsJson, acceptsMultipart, mediaType);
+    } catch (failure) {
+      return done(failure, undefined);
+    }
+    done(undefined, decoded);
+  });
+}
 
-  const raw = await readBody(req, limits.maxJsonBytes);
+/** The media type of a Content-Type header, lower case, without parameters. */
+function mediaTypeOf(contentType: string): string {
+  const semicolon = contentType.indexOf(';');
+  const type = semicolon < 0 ? contentType : contentType.slice(0, semicolon);
+  return type.trim().toLowerCase();
+}
+
+/** A whole non-multipart body: empty is absent; otherwise it must be JSON, and valid JSON. */
+function decodeJson(
+  raw: Buffer,
+  acceptsJson: boolean,
+  acceptsMultipart: boolean,
+  mediaType: string,
+): DecodedBody {
   if (raw.length === 0) return { value: undefined, files: NO_FILES };
-  if (!acceptsJson || mediaType !== 'application/json') throw contentTypeError(expected);
+  if (!acceptsJson || mediaType !== 'application/json') {
+    throw contentTypeError([
+      ...(acceptsJson ? ['application/json'] : []),
+      ...(acceptsMultipart ? ['multipart/form-data'] : []),
+    ]);
+  }
   return { value: parseJsonBody(raw.toString('utf8')), files: NO_FILES };
 }
 

@@ -24,16 +24,30 @@ export interface EmulatorEvent {
 /** Something that wants each event as it happens (the gateway, a test). */
 export type EventListener = (event: EmulatorEvent) => void;
 
-/** An append-only, bounded log of events. */
+/**
+ * An append-only, bounded log of events: a ring of `capacity` slots, so that appending to a full log
+ * overwrites the oldest event in place (it spliced the whole array before, 10,000 entries moved per
+ * event once full). Kept events always hold consecutive sequence numbers, so a reader's position is
+ * found by arithmetic, not by a scan.
+ */
 export class EventLog {
   readonly #capacity: number;
-  #events: EmulatorEvent[] = [];
+  /** The ring; slot `(#start + i) % #capacity` holds the i-th oldest kept event. */
+  #slots: Array<EmulatorEvent | undefined>;
+  #start = 0;
+  #count = 0;
   #seq = 0;
   readonly #listeners = new Set<EventListener>();
 
-  /** Keeps the newest `capacity` events (older ones are trimmed; sequence numbers continue). */
+  /**
+   * Keeps the newest `capacity` events (older ones are trimmed; sequence numbers continue).
+   * @throws RangeError when `capacity` is not a positive integer.
+   */
   constructor(capacity = 10_000) {
+    if (!Number.isInteger(capacity) || capacity < 1)
+      throw new RangeError(`capacity must be a positive integer`);
     this.#capacity = capacity;
+    this.#slots = [];
   }
 
   /** Appends an event and tells every listener. Returns it. */
@@ -53,15 +67,28 @@ export class EventLog {
       data,
       at,
     };
-    this.#events.push(event);
-    if (this.#events.length > this.#capacity) this.#events.splice(0, this.#events.length - this.#capacity);
+    if (this.#count < this.#capacity) {
+      this.#slots[(this.#start + this.#count) % this.#capacity] = event;
+      this.#count += 1;
+    } else {
+      // Full: the newest takes the oldest's slot.
+      this.#slots[this.#start] = event;
+      this.#start = (this.#start + 1) % this.#capacity;
+    }
     for (const listener of this.#listeners) listener(event);
     return event;
   }
 
   /** Events with `seq > after`, oldest first. */
   after(after = 0): EmulatorEvent[] {
-    return this.#events.filter((e) => e.seq > after);
+    // Not below the newest (NaN included): nothing.
+    if (!(after < this.#seq) || this.#count === 0) return [];
+    const oldest = this.#seq - this.#count + 1;
+    const first = Math.max(oldest, Math.floor(after) + 1);
+    const out: EmulatorEvent[] = new Array(this.#seq - first + 1);
+    for (let i = 0, at = first - oldest; i < out.length; i += 1, at += 1)
+      out[i] = this.#slots[(this.#start + at) % this.#capacity] as EmulatorEvent;
+    return out;
   }
 
   /** The sequence number of the newest event (0 before any). */
@@ -77,6 +104,8 @@ export class EventLog {
 
   /** Forgets every event. Sequence numbers continue, so a reader's `after` never sees a replay. */
   clear(): void {
-    this.#events = [];
+    this.#slots = [];
+    this.#start = 0;
+    this.#count = 0;
   }
 }

@@ -26,7 +26,7 @@
  * rough; the profile samples wall time, so on a loaded machine a system call during which the process
  * waits for a core, `writev` above all, looks bigger than the CPU it costs).
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { hasTaskset } from './support/hasTaskset.js';
@@ -297,10 +297,13 @@ function median(values: readonly Measure[]): Measure {
 
 async function runBench(): Promise<void> {
   const started = performance.now();
+  // The load generator (every thread of this process) on the first core, as the opening comment
+  // says: left free, it competed with the server on the second under load.
+  if (hasTaskset()) execFileSync('taskset', ['-a', '-cp', '0', String(process.pid)], { stdio: 'ignore' });
   console.log(
     `emulator vs bare node:http — ${REQUESTS} requests per case and round, ${CONCURRENCY} in flight, ` +
       `${ROUNDS} rounds (median shown), cap ${CASE_SECONDS} s per case and round; node ${process.version}` +
-      (hasTaskset() ? '; servers pinned to core 1' : ''),
+      (hasTaskset() ? '; servers pinned to core 1, the load generator to core 0' : ''),
   );
   const emulator = await startChild('emulator');
   const info = emulator.info;

@@ -3,7 +3,7 @@
  * heap, and runs what falls due on `tick()` or on its own clock timer.
  */
 import { EventEmitter } from 'eventemitter3';
-import { type Clock, SystemClock, type TimerHandle } from '../clock.js';
+import { type Clock, SystemClock } from '../clock.js';
 import { LobbykitError } from '../rest/errors/LobbykitError.js';
 import { TokenKindError } from '../rest/errors/TokenKindError.js';
 import type { LobbyRest } from './LobbyRest.js';
@@ -28,6 +28,7 @@ import { type IdlePolicy, type LobbyRuntimeOptions, lobbyRuntimeDefaults } from 
 import type { WebhookEvent } from '../webhooks/WebhookEvent.js';
 import type { WebhookReceiver } from '../webhooks/WebhookReceiver.js';
 import { routeWebhookEvent } from './routeWebhookEvent.js';
+import { WakeTimer } from './WakeTimer.js';
 
 /** The events of a {@link LobbyRuntime} (eventemitter3, typed). */
 export interface LobbyRuntimeEvents {
@@ -110,10 +111,7 @@ export class LobbyRuntime extends EventEmitter<LobbyRuntimeEvents> {
   readonly #reconcileSpacingMs: number;
   /** The earliest time the next reconcile may be granted. */
   #nextReconcileTurn = Number.NEGATIVE_INFINITY;
-  #timer: TimerHandle | undefined;
-  #timerAt = Number.POSITIVE_INFINITY;
-  /** Whether the armed timer holds the process (ref'd): some lobby was unsynced when it was armed. */
-  #timerHolds = false;
+  readonly #wake: WakeTimer;
   /** Handles holding local changes not yet on the platform. */
   readonly #unsynced = new Set<Lobby>();
   #ticking = false;
@@ -129,6 +127,10 @@ export class LobbyRuntime extends EventEmitter<LobbyRuntimeEvents> {
       throw new TokenKindError('LobbyRuntime (use PlayerRuntime)', 'bot', 'bearer');
     this.rest = options.rest;
     this.clock = options.clock ?? new SystemClock();
+    this.#wake = new WakeTimer(this.clock, () => {
+      this.tick();
+      this.#arm();
+    });
     checkIdleTimeout(o.idleTimeoutSeconds);
     this.#onIdle = o.onIdle;
     this.#idleTimeoutSeconds = o.idleTimeoutSeconds;
@@ -348,7 +350,7 @@ export class LobbyRuntime extends EventEmitter<LobbyRuntimeEvents> {
    */
   pause(): void {
     this.#paused = true;
-    this.#clearTimer();
+    this.#wake.clear();
   }
 
   /** Ends a {@link LobbyRuntime.pause}: does what came due meanwhile, then runs on. */
@@ -379,7 +381,7 @@ export class LobbyRuntime extends EventEmitter<LobbyRuntimeEvents> {
       throw new AggregateError(errors, `${errors.length} lobbies could not flush: they stay open`);
     }
     this.#disposed = true;
-    this.#clearTimer();
+    this.#wake.clear();
   }
 
   #adopt(wire: LobbyWire, idleTimeoutSeconds: number | undefined, onIdle: IdlePolicy | undefined): Lobby {
@@ -420,36 +422,13 @@ export class LobbyRuntime extends EventEmitter<LobbyRuntimeEvents> {
   /** Keeps one clock timer at the earliest deadline, so that nothing waits for a tick that never comes. */
   #arm(): void {
     if (!this.#timers || this.#disposed || this.#paused) return;
-    const turn = this.#reconcileQueue.size > 0 ? this.#nextReconcileTurn : undefined;
-    const top = this.#heap.peek()?.at;
-    const at = turn === undefined ? top : top === undefined ? turn : Math.min(top, turn);
-    if (at === undefined) {
-      this.#clearTimer();
-      return;
-    }
-    const hold = this.#unsynced.size > 0;
-    if (this.#timer !== undefined && this.#timerAt <= at && this.#timerHolds === hold) return;
-    this.#clearTimer();
-    this.#timerAt = at;
-    this.#timerHolds = hold;
-    this.#timer = this.clock.setTimeout(
-      () => {
-        this.#timer = undefined;
-        this.#timerAt = Number.POSITIVE_INFINITY;
-        this.tick();
-        this.#arm();
-      },
-      at - this.clock.now(),
-      // While a lobby holds changes not yet on the platform, they keep a Node process running until
-      // they are; housekeeping alone (reconciles, idle countdowns) does not hold it.
-      { ref: hold },
+    const turn = this.#reconcileQueue.size > 0 ? this.#nextReconcileTurn : Number.POSITIVE_INFINITY;
+    // While a lobby holds changes not yet on the platform, they keep a Node process running until
+    // they are; housekeeping alone (reconciles, idle countdowns) does not hold it.
+    this.#wake.arm(
+      Math.min(this.#heap.peek()?.at ?? Number.POSITIVE_INFINITY, turn),
+      this.#unsynced.size > 0,
     );
-  }
-
-  #clearTimer(): void {
-    if (this.#timer !== undefined) this.clock.clearTimeout(this.#timer);
-    this.#timer = undefined;
-    this.#timerAt = Number.POSITIVE_INFINITY;
   }
 
   #assertOpen(): void {

@@ -3,7 +3,7 @@
  * holds it. It joins lobbies by secret and gives {@link PlayerLobby} views that can only do what a
  * bearer token may: messages, channel linking, the linked-channel invite for self, leaving.
  */
-import { type Clock, SystemClock, type TimerHandle } from '../../clock.js';
+import { type Clock, SystemClock } from '../../clock.js';
 import { LobbykitError } from '../../rest/errors/LobbykitError.js';
 import { TokenKindError } from '../../rest/errors/TokenKindError.js';
 import type { ClientRouteDef } from '../../spec/route.js';
@@ -13,6 +13,7 @@ import type { Metadata } from '../LobbyMemberView.js';
 import type { LobbyCall, LobbyRest } from '../LobbyRest.js';
 import { LobbyRuntime } from '../LobbyRuntime.js';
 import { PlayerLobby } from './PlayerLobby.js';
+import { WakeTimer } from '../WakeTimer.js';
 
 /** Options of a {@link PlayerRuntime}. Only `rest` is required; see {@link playerRuntimeDefaults}. */
 export interface PlayerRuntimeOptions {
@@ -94,8 +95,7 @@ export class PlayerRuntime {
   readonly #nextPoll = new Map<PlayerLobby, number>();
   readonly #pollMs: number;
   readonly #timers: boolean;
-  #timer: TimerHandle | undefined;
-  #timerAt = Number.POSITIVE_INFINITY;
+  readonly #wake: WakeTimer;
   #paused = false;
   #disposed = false;
 
@@ -106,6 +106,7 @@ export class PlayerRuntime {
       throw new TokenKindError('PlayerRuntime (use LobbyRuntime)', 'bearer', kind);
     this.rest = bearerOnly(options.rest);
     this.clock = options.clock ?? new SystemClock();
+    this.#wake = new WakeTimer(this.clock, () => this.tick());
     this.#pollMs = Math.max(0, options.messagePollMs ?? playerRuntimeDefaults.messagePollMs);
     this.#timers = options.timers ?? playerRuntimeDefaults.timers;
     this.#runtime = new LobbyRuntime({
@@ -206,7 +207,7 @@ export class PlayerRuntime {
   pause(): void {
     this.#paused = true;
     this.#runtime.pause();
-    this.#clearTimer();
+    this.#wake.clear();
   }
 
   /** Ends a pause: does what came due meanwhile at once. */
@@ -226,7 +227,7 @@ export class PlayerRuntime {
     await this.#runtime.dispose();
     for (const lobby of [...this.#lobbies.values()]) await lobby.dispose();
     this.#disposed = true;
-    this.#clearTimer();
+    this.#wake.clear();
   }
 
   #release(lobby: PlayerLobby): void {
@@ -239,29 +240,8 @@ export class PlayerRuntime {
     if (!this.#timers || this.#disposed || this.#paused) return;
     let at = Number.POSITIVE_INFINITY;
     for (const next of this.#nextPoll.values()) at = Math.min(at, next);
-    if (at === Number.POSITIVE_INFINITY) {
-      this.#clearTimer();
-      return;
-    }
-    if (this.#timer !== undefined && this.#timerAt <= at) return;
-    this.#clearTimer();
-    this.#timerAt = at;
-    this.#timer = this.clock.setTimeout(
-      () => {
-        this.#timer = undefined;
-        this.#timerAt = Number.POSITIVE_INFINITY;
-        this.tick();
-        // Housekeeping does not hold a Node process open; what a caller awaits does.
-      },
-      at - this.clock.now(),
-      { ref: false },
-    );
-  }
-
-  #clearTimer(): void {
-    if (this.#timer !== undefined) this.clock.clearTimeout(this.#timer);
-    this.#timer = undefined;
-    this.#timerAt = Number.POSITIVE_INFINITY;
+    // Housekeeping does not hold a Node process open; what a caller awaits does.
+    this.#wake.arm(at);
   }
 
   #assertOpen(): void {

@@ -16,11 +16,11 @@ import { createClient } from 'redis';
 import { ManualClock } from '../../src/clock.js';
 import { startEmulator } from '../../src/emulator/startEmulator.js';
 import { RateLimitManager, type RateRequest } from '../../src/rest/ratelimit/RateLimitManager.js';
-import type { RateLimitInfo } from '../../src/rest/ratelimit/parseRateLimitHeaders.js';
 import type { RateLimitStore } from '../../src/rest/ratelimit/RateLimitStore.js';
 import { RedisRateLimitStore } from '../../src/redis/index.js';
 import { startCountingProxy } from '../../test/support/countingProxy.js';
 import { startRedisServer } from '../../test/support/redisServer.js';
+import { info } from '../../test/rest/support/rateLimitInfo.js';
 import { runTsScript } from '../../test/support/runTsScript.js';
 
 const LOBBIES = Number(process.env.BENCH_LOBBIES ?? 25);
@@ -148,16 +148,7 @@ for (const r of rows) console.log(`| ${r.join(' | ')} |`);
 // The store's own cost per request, in process: acquire + complete, sequential, one token, no limit
 // reached (a global capacity of 10⁹: the global window is kept and counted, never full), a route
 // without a bucket; a ManualClock that never moves.
-const info: RateLimitInfo = {
-  bucket: undefined,
-  limit: undefined,
-  remaining: undefined,
-  resetAfterMs: undefined,
-  reset: undefined,
-  global: false,
-  scope: undefined,
-  retryAfterMs: undefined,
-};
+const noHeaders = info();
 async function cost(store: RateLimitStore, requests: number): Promise<number> {
   const req: RateRequest = {
     routeKey: 'PATCH /lobbies/{lobby_id}',
@@ -171,7 +162,7 @@ async function cost(store: RateLimitStore, requests: number): Promise<number> {
   for (let i = 0; i < requests; i++) {
     const granted = store.acquire(req);
     const permit = granted instanceof Promise ? await granted : granted;
-    store.complete(permit, 200, info);
+    store.complete(permit, 200, noHeaders);
   }
   return ((performance.now() - t0) * 1000) / requests;
 }

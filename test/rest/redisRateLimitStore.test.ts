@@ -6,7 +6,7 @@
 import { createClient } from 'redis';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ManualClock } from '../../src/clock.js';
-import type { RateLimitInfo, RateLimitVerdict } from '../../src/rest/ratelimit/parseRateLimitHeaders.js';
+import type { RateLimitVerdict } from '../../src/rest/ratelimit/parseRateLimitHeaders.js';
 import type { RateRequest, WaitNotice } from '../../src/rest/ratelimit/RateLimitManager.js';
 import {
   type RedisPermit,
@@ -14,6 +14,7 @@ import {
   type RedisRateLimitStoreOptions,
 } from '../../src/redis/RedisRateLimitStore.js';
 import { type RedisServer, startRedisServer } from '../support/redisServer.js';
+import { info } from './support/rateLimitInfo.js';
 
 type Redis = ReturnType<typeof createClient>;
 
@@ -72,16 +73,8 @@ function request(
   };
 }
 
-const noHeaders: RateLimitInfo = {
-  bucket: undefined,
-  limit: undefined,
-  remaining: undefined,
-  resetAfterMs: undefined,
-  reset: undefined,
-  global: false,
-  scope: undefined,
-  retryAfterMs: undefined,
-};
+/** An answer without rate-limit headers. */
+const noHeaders = info();
 
 /** Lets the store's queued answers go to Redis and waits until they are in. */
 async function flushAnswers(clock: ManualClock, s: RedisRateLimitStore): Promise<void> {

@@ -30,6 +30,7 @@ import {
   type RoleConnectionRecord,
   type Snowflake,
   type UserRecord,
+  userRecord,
 } from './accountRecords.js';
 import { WebhookStore } from '../webhooks/WebhookStore.js';
 import { EventLog } from './EventLog.js';
@@ -193,22 +194,7 @@ export class World {
   createUser(input: NewUser): UserRecord {
     const id = input.id ?? this.ids.next();
     this.ids.observe(id);
-    const user: UserRecord = {
-      id,
-      username: input.username,
-      global_name: input.global_name ?? null,
-      discriminator: '0',
-      avatar: null,
-      banner: null,
-      accent_color: null,
-      public_flags: 0,
-      flags: 0,
-      bot: input.bot ?? false,
-      premium_type: input.premium_type ?? 0,
-      application_id: input.application_id ?? null,
-      created_at: this.clock.now(),
-      status: input.status ?? 'online',
-    };
+    const user = userRecord(id, this.clock.now(), input);
     this.users.set(id, user);
     return user;
   }

@@ -73,6 +73,30 @@ export interface UserRecord {
   status: PresenceStatus;
 }
 
+/** The fields of a user record that are chosen when it is made; the rest start empty. */
+export type UserRecordFields = Pick<UserRecord, 'username'> &
+  Partial<Pick<UserRecord, 'global_name' | 'bot' | 'premium_type' | 'application_id' | 'status'>>;
+
+/** A user record made at `createdAt`: `fields` as given, the rest as the platform starts them. */
+export function userRecord(id: Snowflake, createdAt: EpochMs, fields: UserRecordFields): UserRecord {
+  return {
+    id,
+    username: fields.username,
+    global_name: fields.global_name ?? null,
+    discriminator: '0',
+    avatar: null,
+    banner: null,
+    accent_color: null,
+    public_flags: 0,
+    flags: 0,
+    bot: fields.bot ?? false,
+    premium_type: fields.premium_type ?? 0,
+    application_id: fields.application_id ?? null,
+    created_at: createdAt,
+    status: fields.status ?? 'online',
+  };
+}
+
 /** An OAuth2 scope name, e.g. `guilds.join`. */
 export type OAuth2Scope = string;
 

@@ -1,5 +1,5 @@
 /** Renders users in the platform's wire shape. */
-import type { UserRecord } from './accountRecords.js';
+import { type UserRecord, userRecord } from './accountRecords.js';
 
 /** A user object as the platform embeds it in members, bans, invites and messages. */
 export interface UserWire {
@@ -40,21 +40,6 @@ export function renderUser(user: UserRecord): UserWire {
 
 /** A placeholder for a user id the world does not know (kept so that renders never throw). */
 export function unknownUser(id: string): UserRecord {
-  return {
-    id,
-    username: 'deleted_user',
-    global_name: null,
-    discriminator: '0',
-    avatar: null,
-    banner: null,
-    accent_color: null,
-    public_flags: 0,
-    flags: 0,
-    bot: false,
-    premium_type: 0,
-    application_id: null,
-    created_at: 0,
-    // An account the world does not know has no session, so it is never present.
-    status: 'offline',
-  };
+  // An account the world does not know has no session, so it is never present.
+  return userRecord(id, 0, { username: 'deleted_user', status: 'offline' });
 }

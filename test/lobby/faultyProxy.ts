@@ -5,10 +5,11 @@
  * by an empty 200, by a 200 that is not JSON or JSON of another shape, or cut off half-way (with a
  * matching Content-Length).
  */
-import { createServer, request, type Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import type { Emulator } from '../../src/emulator/createEmulator.js';
+import { forwardRequest } from '../support/forwardRequest.js';
 
 /** What the proxy does with a request. */
 export type Fault =
@@ -94,14 +95,9 @@ export async function startFaultyProxy(target: string): Promise<FaultyProxy> {
       res.end(JSON.stringify(refusal.body));
       return;
     }
-    const out = request(
-      {
-        host: upstream.hostname,
-        port: upstream.port,
-        method: req.method,
-        path: req.url,
-        headers: req.headers,
-      },
+    forwardRequest(
+      upstream,
+      req,
       (answer) => {
         if (fault === 'drop-after') {
           answer.resume();
@@ -134,9 +130,8 @@ export async function startFaultyProxy(target: string): Promise<FaultyProxy> {
         res.writeHead(answer.statusCode ?? 502, answer.headers);
         answer.pipe(res);
       },
+      () => req.socket.destroy(),
     );
-    out.on('error', () => req.socket.destroy());
-    req.pipe(out);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;

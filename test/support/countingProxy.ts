@@ -3,8 +3,9 @@
  * method, path and the status and `X-RateLimit-Scope` of its answer. The platform counts a request
  * when it arrives, so the arrivals are what a rate limit is judged on.
  */
-import { createServer, request, type Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { forwardRequest } from './forwardRequest.js';
 
 /** One request as the proxy saw it. */
 export interface Arrival {
@@ -49,14 +50,9 @@ export async function startCountingProxy(target: string): Promise<CountingProxy>
       scope: undefined,
     };
     arrivals.push(arrival);
-    const out = request(
-      {
-        host: upstream.hostname,
-        port: upstream.port,
-        method: req.method,
-        path: req.url,
-        headers: req.headers,
-      },
+    forwardRequest(
+      upstream,
+      req,
       (answer) => {
         arrival.status = answer.statusCode ?? 0;
         const scope = answer.headers['x-ratelimit-scope'];
@@ -64,9 +60,8 @@ export async function startCountingProxy(target: string): Promise<CountingProxy>
         res.writeHead(answer.statusCode ?? 502, answer.headers);
         answer.pipe(res);
       },
+      () => res.destroy(),
     );
-    out.on('error', () => res.destroy());
-    req.pipe(out);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;

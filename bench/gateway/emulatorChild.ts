@@ -15,6 +15,7 @@
 import { startEmulator } from '../../src/emulator/startEmulator.js';
 import { demo } from '../../src/emulator/world/demoSeed.js';
 import { renderRole } from '../../src/emulator/world/renderGuild.js';
+import { answerChildCommand } from '../support/answerChildCommand.js';
 import { CpuProfiler } from '../support/cpuProfiler.js';
 
 const emu = await startEmulator({ port: 0, rateLimits: 'off', logger: { error: () => undefined } });
@@ -44,6 +45,7 @@ function roleUpdate(guildId: string): { guild_id: string; role: Record<string, u
 process.on(
   'message',
   (message: { cmd: string; n?: number; events?: number; file?: string; fleet?: string }) => {
+    if (answerChildCommand(message, send, profiler, 'emulator.cpuprofile')) return;
     switch (message.cmd) {
       case 'apps': {
         const guild = fleetGuild(message.fleet);
@@ -65,22 +67,11 @@ process.on(
       case 'sample':
         send({ json: JSON.stringify(roleUpdate(demo.guildId)) });
         break;
-      case 'profile-start':
-        void profiler.start().then(() => send({ done: true }));
-        break;
-      case 'profile-stop':
-        void profiler.stop(message.file ?? 'emulator.cpuprofile').then(() => send({ done: true }));
-        break;
       case 'heap':
         (globalThis as { gc?: () => void }).gc?.();
         (globalThis as { gc?: () => void }).gc?.();
         send({ heap: process.memoryUsage().heapUsed, external: process.memoryUsage().external });
         break;
-      case 'cpu': {
-        const { user, system } = process.cpuUsage();
-        send({ cpu: user + system });
-        break;
-      }
       case 'sessions':
         send({ sessions: emu.gateway.sessions().filter((s) => s.connected).length });
         break;

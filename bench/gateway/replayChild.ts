@@ -18,6 +18,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { type WebSocket, WebSocketServer } from 'ws';
+import { answerChildCommand } from '../support/answerChildCommand.js';
 import { CpuProfiler } from '../support/cpuProfiler.js';
 
 const dataJson = process.env.BENCH_DISPATCH_DATA ?? '{}';
@@ -160,24 +161,14 @@ function burst(events: number, fleet: string): void {
 const profiler = new CpuProfiler();
 process.on('message', (message: { cmd: string; events?: number; file?: string; fleet?: string }) => {
   const send = (m: unknown) => process.send?.(m);
+  if (answerChildCommand(message, send, profiler, 'replay.cpuprofile')) return;
   switch (message.cmd) {
     case 'burst':
       burst(message.events ?? 0, message.fleet ?? '');
       send({ done: true });
       break;
-    case 'cpu': {
-      const { user, system } = process.cpuUsage();
-      send({ cpu: user + system });
-      break;
-    }
     case 'sessions':
       send({ sessions: [...connections].filter((c) => c.identified).length });
-      break;
-    case 'profile-start':
-      void profiler.start().then(() => send({ done: true }));
-      break;
-    case 'profile-stop':
-      void profiler.stop(message.file ?? 'replay.cpuprofile').then(() => send({ done: true }));
       break;
     default:
       send({ error: message.cmd });

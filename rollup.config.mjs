@@ -15,8 +15,10 @@ import { builtinModules } from 'node:module';
 import { resolve } from 'node:path';
 import typescript from '@rollup/plugin-typescript';
 import { dts } from 'rollup-plugin-dts';
+import { stableNumberUnions } from './scripts/stableNumberUnions.mjs';
 
 const pkg = JSON.parse(readFileSync('./package.json', 'utf8'));
+
 const external = [
   ...Object.keys(pkg.dependencies ?? {}),
   ...builtinModules,
@@ -101,7 +103,10 @@ export default [
         input: file,
         external,
         // `@internal` members are stripped from the published types.
-        plugins: [dts({ tsconfig: './tsconfig.build.json', compilerOptions: { stripInternal: true } })],
+        plugins: [
+          dts({ tsconfig: './tsconfig.build.json', compilerOptions: { stripInternal: true } }),
+          stableNumberUnions(),
+        ],
         output: {
           file: `dist/${name}.${ext}`,
           format: 'es',

@@ -1,7 +1,7 @@
 /**
  * A REST client for the lobby operations alone: {@link RouteClient} over the lobby area's table as a
- * client reads it (`lobbyClientRoutes`: no summaries), so that a web game that only needs lobbies
- * carries neither the guild, member and invite schemas nor the table's prose.
+ * client reads it (`lobbyClientRoutes`: lean schemas that mirror the zod ones), so that a web game
+ * that only needs lobbies carries neither the other areas' schemas nor zod.
  */
 import { type LobbyClientRoutes, lobbyClientRoutes } from '../spec/routes/lobbyClientRoutes.js';
 import type { RestClientOptions } from './restClientDefaults.js';

@@ -43,8 +43,6 @@ export interface RouteDef {
   readonly name: string;
   /** The specification's operation name, e.g. "Bulk Update Lobby Members". */
   readonly operation: string;
-  /** One line on what it does. */
-  readonly summary: string;
   readonly area: RouteArea;
   readonly method: HttpMethod;
   /** Path template below `/api/v10`, with `{snake_case}` placeholders as in the OpenAPI document. */

@@ -3,7 +3,7 @@
  * hand-picked edge cases and on many generated values (valid samples with a part replaced, and
  * arbitrary structures), both give the same verdict and the same issues — code, path and message,
  * in the same order. And the lobby client's table is the lobby table, field for field, but for its
- * schemas and its prose.
+ * schemas and its area.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -288,11 +288,11 @@ describe('lean lobby schemas agree with the zod schemas', () => {
 });
 
 describe('the lobby client table', () => {
-  it('has every lobby operation, each with the lobby table’s fields but the schemas and the prose', () => {
+  it('has every lobby operation, each with the lobby table’s fields but the schemas and the area', () => {
     expect(Object.keys(lobbyClientRoutes).sort()).toEqual(Object.keys(lobbyRoutes).sort());
     for (const [name, route] of Object.entries(lobbyRoutes)) {
       const client = lobbyClientRoutes[name as keyof typeof lobbyClientRoutes] as Record<string, unknown>;
-      const { summary: _summary, area: _area, ...fields } = route as Record<string, unknown>;
+      const { area: _area, ...fields } = route as Record<string, unknown>;
       for (const key of ['params', 'query', 'body', 'response']) {
         expect(key in client, `${name}.${key}`).toBe(key in fields);
         delete fields[key];

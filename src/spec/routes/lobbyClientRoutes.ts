@@ -1,9 +1,8 @@
 /**
- * The 16 lobby operations as the lobby client sends them: every field of an operation but its prose
- * (summary, area), with lean schemas (`spec/lean`) where `lobbyRoutes` has zod ones, so that a
- * browser game carries neither zod nor the summaries. `lobbyRoutes` is built from these entries,
- * adding the prose and the zod schemas: method, path, auth, status, rate-limit bucket and the rest are
- * written here once. test/spec/leanLobby.test.ts holds each lean schema to its zod schema.
+ * The 16 lobby operations as the lobby client sends them: every field of an operation but its area,
+ * with lean schemas (`spec/lean`) where `lobbyRoutes` has zod ones, so that a browser game does not
+ * carry zod. `lobbyRoutes` is built from these entries, adding the area and the zod schemas: method,
+ * path, auth, status, rate-limit bucket and the rest are written here once. test/spec/leanLobby.test.ts holds each lean schema to its zod schema.
  */
 import {
   addLobbyMemberBody,

@@ -1,7 +1,7 @@
 /**
  * The 16 lobby operations (paths.md's Lobbies table), keyed by name: each is the lobby client's entry
- * (`lobbyClientRoutes`: method, path, auth, status, rate-limit bucket, …) with its summary and its
- * zod schemas in place of the lean ones.
+ * (`lobbyClientRoutes`: method, path, auth, status, rate-limit bucket, …) with its area and its zod
+ * schemas in place of the lean ones.
  */
 import * as z from 'zod/mini';
 import { defineRoutes } from '../route.js';
@@ -31,7 +31,6 @@ const lobbyUserParams = z.object({ lobby_id: snowflake, user_id: snowflake });
 export const lobbyRoutes = /*#__PURE__*/ defineRoutes({
   createLobby: {
     ...c.createLobby,
-    summary: 'Creates a lobby owned by the calling application, optionally with members and metadata.',
     area,
     params: noParams,
     body: createLobbyBody,
@@ -39,7 +38,6 @@ export const lobbyRoutes = /*#__PURE__*/ defineRoutes({
   },
   createOrJoinLobby: {
     ...c.createOrJoinLobby,
-    summary: 'Joins the calling user to the lobby holding `secret`, creating it when none does.',
     area,
     params: noParams,
     body: createOrJoinLobbyBody,
@@ -47,14 +45,12 @@ export const lobbyRoutes = /*#__PURE__*/ defineRoutes({
   },
   getLobby: {
     ...c.getLobby,
-    summary: 'Reads a lobby with its members, metadata and linked channel.',
     area,
     params: lobbyParams,
     response: lobby,
   },
   modifyLobby: {
     ...c.modifyLobby,
-    summary: 'Overwrites the metadata, replaces the member set, or changes the idle timeout.',
     area,
     params: lobbyParams,
     body: modifyLobbyBody,
@@ -62,13 +58,11 @@ export const lobbyRoutes = /*#__PURE__*/ defineRoutes({
   },
   deleteLobby: {
     ...c.deleteLobby,
-    summary: 'Deletes a lobby; succeeds when it is already deleted.',
     area,
     params: lobbyParams,
   },
   addLobbyMember: {
     ...c.addLobbyMember,
-    summary: "Adds a user to a lobby, or updates an existing member's metadata and flags.",
     area,
     params: lobbyUserParams,
     body: addLobbyMemberBody,
@@ -76,21 +70,16 @@ export const lobbyRoutes = /*#__PURE__*/ defineRoutes({
   },
   removeLobbyMember: {
     ...c.removeLobbyMember,
-    summary: 'Removes a user from a lobby; succeeds when they are not a member, 404 10031 without the lobby.',
     area,
     params: lobbyUserParams,
   },
   leaveLobby: {
     ...c.leaveLobby,
-    summary:
-      'Removes the calling user from a lobby; succeeds when not a member, 404 10031 without the lobby.',
     area,
     params: lobbyParams,
   },
   bulkUpdateLobbyMembers: {
     ...c.bulkUpdateLobbyMembers,
-    summary:
-      'Upserts or removes 1-25 members at once; answers the upserted members only (users over limits are silently dropped).',
     area,
     params: lobbyParams,
     body: bulkUpdateLobbyMembersBody,
@@ -98,8 +87,6 @@ export const lobbyRoutes = /*#__PURE__*/ defineRoutes({
   },
   linkLobbyChannel: {
     ...c.linkLobbyChannel,
-    summary:
-      'Links a guild text channel to the lobby (`channel_id`), or unlinks it (no `channel_id`); the caller must be a member holding CanLinkLobby.',
     area,
     params: lobbyParams,
     body: linkLobbyChannelBody,
@@ -107,7 +94,6 @@ export const lobbyRoutes = /*#__PURE__*/ defineRoutes({
   },
   sendLobbyMessage: {
     ...c.sendLobbyMessage,
-    summary: 'Sends a message to the lobby as the calling user.',
     area,
     params: lobbyParams,
     body: sendLobbyMessageBody,
@@ -115,7 +101,6 @@ export const lobbyRoutes = /*#__PURE__*/ defineRoutes({
   },
   getLobbyMessages: {
     ...c.getLobbyMessages,
-    summary: 'Lists the newest messages of a lobby (limit 1-200, default 50).',
     area,
     params: lobbyParams,
     query: getLobbyMessagesQuery,
@@ -123,28 +108,24 @@ export const lobbyRoutes = /*#__PURE__*/ defineRoutes({
   },
   setLobbyMessageModerationMetadata: {
     ...c.setLobbyMessageModerationMetadata,
-    summary: "Attaches the application's moderation metadata to a lobby message (at most 5 keys).",
     area,
     params: z.object({ lobby_id: snowflake, message_id: snowflake }),
     body: moderationMetadataBody,
   },
   setDmMessageModerationMetadata: {
     ...c.setDmMessageModerationMetadata,
-    summary: "Attaches the application's moderation metadata to a direct message between two users.",
     area,
     params: z.object({ user_id_1: snowflake, user_id_2: snowflake, message_id: snowflake }),
     body: moderationMetadataBody,
   },
   createLinkedChannelInviteForSelf: {
     ...c.createLinkedChannelInviteForSelf,
-    summary: "Creates a single-use, one-hour invite to the lobby's linked channel for the calling user.",
     area,
     params: lobbyParams,
     response: linkedChannelInvite,
   },
   createLinkedChannelInviteForUser: {
     ...c.createLinkedChannelInviteForUser,
-    summary: "Creates a single-use, one-hour invite to the lobby's linked channel for a member.",
     area,
     params: lobbyUserParams,
     response: linkedChannelInvite,

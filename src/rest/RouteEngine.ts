@@ -32,9 +32,8 @@ import {
   type WaitNotice,
 } from './ratelimit/RateLimitManager.js';
 import type { RateLimitStore } from './ratelimit/RateLimitStore.js';
-import type { ClientRouteDef } from '../spec/route.js';
 import type { RestEvents, RetryEvent } from './RestEvents.js';
-import { type EngineExtras, missingExtra } from './request/EngineExtras.js';
+import type { EngineExtras } from './request/EngineExtras.js';
 import {
   type PrepareConfig,
   type PreparedRequest,
@@ -72,7 +71,7 @@ const scopeOfWait: Readonly<Record<WaitNotice['reason'], RateLimitScope>> = {
  * The engine of a REST client over route table `T` (what `RouteClient`, `RestClient` and `LobbyClient`
  * are): `call(name, args)` sends any operation of the table, typed from it; events report requests,
  * answers, rate limits and retries. Built by those clients, each with the {@link EngineExtras} its
- * table needs; use one of them.
+ * table needs; not constructible from outside (exported as a type: use one of them).
  */
 export class RouteEngine<T extends RouteTable> extends EventEmitter<RestEvents> {
   /** The options in force, defaults applied (without the token). */
@@ -92,19 +91,11 @@ export class RouteEngine<T extends RouteTable> extends EventEmitter<RestEvents> 
   readonly #prepareConfig: PrepareConfig;
 
   /**
-   * @param extras - what the table needs beyond JSON; a route that needs a missing part throws a
-   *   `LobbykitError` (`UNSUPPORTED_ROUTE`) here rather than on its first call.
+   * @param extras - what the table needs beyond JSON: every part any of its routes needs
+   *   (`missingExtra`; the clients built on the engine are tested to give them).
    */
   constructor(options: RouteClientOptions<T>, extras: EngineExtras) {
     super();
-    for (const name in options.routes) {
-      const missing = missingExtra(options.routes[name] as ClientRouteDef, extras);
-      if (missing !== undefined) {
-        throw new LobbykitError(`This client cannot send "${name}": it is built without ${missing} support`, {
-          code: 'UNSUPPORTED_ROUTE',
-        });
-      }
-    }
     const o = { ...restClientDefaults, ...stripUndefined(options) };
     this.options = {
       baseUrl: o.baseUrl.replace(/\/+$/, ''),

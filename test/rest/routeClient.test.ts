@@ -5,18 +5,13 @@
 import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/clock.js';
 import type { ApiError } from '../../src/rest/errors/ApiError.js';
-import type { RouteTable } from '../../src/rest/callTypes.js';
-import {
-  isApiError,
-  isLobbykitError,
-  isTokenKindError,
-  isValidationError,
-} from '../../src/rest/errors/guards.js';
+import { isApiError, isTokenKindError, isValidationError } from '../../src/rest/errors/guards.js';
 import type { ValidationError } from '../../src/rest/errors/ValidationError.js';
 import { RestClient } from '../../src/rest/RestClient.js';
 import { LobbyClient } from '../../src/rest/LobbyClient.js';
 import { RouteClient } from '../../src/rest/RouteClient.js';
-import { RouteEngine } from '../../src/rest/RouteEngine.js';
+import type { ClientRouteDef } from '../../src/spec/route.js';
+import { lobbyClientRoutes } from '../../src/spec/routes/lobbyClientRoutes.js';
 import type { RestClientOptions } from '../../src/rest/restClientDefaults.js';
 import { type FakeAnswer, fakeTransport, type RecordedRequest } from './support/fakeTransport.js';
 import { testRoutes } from './support/testRoutes.js';
@@ -374,36 +369,26 @@ describe('answers', () => {
 });
 
 describe('the engine and its extras', () => {
-  const bare = (routes: Record<string, RouteTable[string]>) =>
-    new RouteEngine({ routes, transport: fakeTransport(() => ({ status: 204 })) }, {});
-
-  it('refuses, when built, a route that needs a part it was built without, naming route and part', () => {
-    for (const [name, part] of [
-      ['updateTargetUsers', 'multipart'],
-      ['createChannelInvite', 'multipart'],
-      ['getTargetUsers', 'csv'],
-    ] as const) {
-      const error = rejectionSync(() => bare({ [name]: testRoutes[name] }));
-      expect(isLobbykitError(error) && error.code, name).toBe('UNSUPPORTED_ROUTE');
-      expect((error as Error).message, name).toContain(`"${name}"`);
-      expect((error as Error).message, name).toContain(part);
+  it('LobbyClient needs none: every lobby route sends and answers JSON (or nothing), with no file field', () => {
+    for (const route of Object.values(lobbyClientRoutes) as ClientRouteDef[]) {
+      expect(route.bodyKind ?? 'json', route.name).toBe('json');
+      expect('files' in route, route.name).toBe(false);
+      expect(['json', 'empty'], route.name).toContain(route.responseKind);
     }
   });
 
-  it('builds without extras over JSON routes, and sends them', async () => {
-    const transport = fakeTransport(() => ({ status: 200, body: { id: '1' } }));
-    const engine = new RouteEngine(
-      { routes: { getLobby: testRoutes.getLobby }, transport, auth: { bot: BOT } },
-      {},
+  it('RouteClient has every part: files, CSV answers and the input memo', async () => {
+    const { client, transport } = setup((req) =>
+      req.method === 'GET' ? { status: 200, body: 'user_id\n1\n2\n' } : { status: 204 },
     );
-    await expect(engine.call('getLobby', { params: { lobby_id: '1' } })).resolves.toEqual({ id: '1' });
-    expect(transport.requests).toHaveLength(1);
+    await expect(client.call('getTargetUsers', { params: { code: 'abc' } })).resolves.toEqual(['1', '2']);
+    await client.call('updateTargetUsers', { params: { code: 'abc' }, files: { target_users_file: '1\n2' } });
+    expect(transport.requests[1]?.headers['content-type']).toMatch(/^multipart\/form-data; boundary=/);
   });
 
   it('LobbyClient is the engine without extras: files are refused as fields its routes do not take', async () => {
     const transport = fakeTransport(() => ({ status: 200, body: {} }));
     const client = new LobbyClient({ transport, auth: { bot: BOT } });
-    expect(client).toBeInstanceOf(RouteEngine);
     expect(client).not.toBeInstanceOf(RouteClient);
     const error = await rejection(
       client.call('modifyLobby', {
@@ -416,12 +401,3 @@ describe('the engine and its extras', () => {
     expect(transport.requests).toHaveLength(0);
   });
 });
-
-function rejectionSync(run: () => unknown): unknown {
-  try {
-    run();
-  } catch (error) {
-    return error;
-  }
-  throw new Error('expected a throw');
-}

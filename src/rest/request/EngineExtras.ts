@@ -26,17 +26,10 @@ export interface InputMemo {
   remember(schema: ClientRouteDef['params'], value: unknown): void;
 }
 
-/** The optional parts of an engine; a route that needs a missing one is refused when the engine is built. */
+/** The optional parts of an engine; a client gives its engine every part its table's routes need. */
 export interface EngineExtras {
   readonly multipart?: MultipartSupport;
   /** Reads a CSV answer (Get Target Users) into ids. */
   readonly csv?: (text: string) => string[];
   readonly inputMemo?: InputMemo;
-}
-
-/** The part of {@link EngineExtras} route `route` needs and `extras` lacks, if any. */
-export function missingExtra(route: ClientRouteDef, extras: EngineExtras): string | undefined {
-  if ((route.files !== undefined || route.bodyKind === 'multipart') && !extras.multipart) return 'multipart';
-  if (route.responseKind === 'csv' && !extras.csv) return 'csv';
-  return undefined;
 }

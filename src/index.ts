@@ -150,7 +150,8 @@ export type {
   RestEvents,
   RetryEvent,
 } from './rest/RestEvents.js';
-export { type ResolvedRestClientOptions, RouteClient } from './rest/RouteClient.js';
+export { RouteClient } from './rest/RouteClient.js';
+export type { ResolvedRestClientOptions, RouteEngine } from './rest/RouteEngine.js';
 export type { FileData, FileDescriptor, FileInput } from './rest/request/fileInput.js';
 export type { BucketState } from './rest/ratelimit/Bucket.js';
 export type { DevelopmentBucketState, DevelopmentTable } from './rest/ratelimit/DevelopmentLimiter.js';

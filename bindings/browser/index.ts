@@ -124,7 +124,7 @@ export type {
 } from '../../src/rest/errors/ValidationError.js';
 export type { DevelopmentTable } from '../../src/rest/ratelimit/DevelopmentLimiter.js';
 export type { InvalidRequestThresholds } from '../../src/rest/ratelimit/InvalidRequestTracker.js';
-export type { RouteClient } from '../../src/rest/RouteClient.js';
+export type { RouteEngine, ResolvedRestClientOptions } from '../../src/rest/RouteEngine.js';
 export type { TransportRequest, TransportResponse } from '../../src/rest/transport/Transport.js';
 export type { RandomSource } from '../../src/rest/util/backoff.js';
 export type { WebhookReceiver } from '../../src/webhooks/WebhookReceiver.js';

@@ -9,6 +9,7 @@ import type * as z from 'zod/mini';
 import { InvalidResponseError } from '../rest/errors/InvalidResponseError.js';
 import { ValidationError } from '../rest/errors/ValidationError.js';
 import { lobbyClientRoutes } from '../spec/routes/lobbyClientRoutes.js';
+import type { lobbyRoutes } from '../spec/routes/lobbyRoutes.js';
 
 /** The lobby operations whose answers the runtime builds on. */
 export type CheckedLobbyOperation =
@@ -23,10 +24,11 @@ export function checkLobbyAnswer<O extends CheckedLobbyOperation>(
   answer: unknown,
   operation: O,
   path: string,
-): z.output<(typeof lobbyClientRoutes)[O]['response']> {
+): z.output<(typeof lobbyRoutes)[O]['response']> {
+  // The lean schemas: the same verdicts as the zod ones, without zod in a browser bundle.
   const route = lobbyClientRoutes[operation];
   const result = route.response.safeParse(answer);
-  if (result.success) return answer as z.output<(typeof lobbyClientRoutes)[O]['response']>;
+  if (result.success) return answer as z.output<(typeof lobbyRoutes)[O]['response']>;
   const status: number | readonly number[] = route.status;
   throw new InvalidResponseError({
     operation,

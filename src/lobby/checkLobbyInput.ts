@@ -4,8 +4,13 @@
  */
 import { ValidationError } from '../rest/errors/ValidationError.js';
 import { lobbyLimits } from '../spec/limitAreas.js';
-import { snowflake } from '../spec/schemas/common.js';
-import { bulkLobbyMemberEntry, idleTimeoutSeconds, lobbyMetadata } from '../spec/schemas/lobby.js';
+// The lean schemas: the same verdicts as the zod ones of spec/schemas, without zod in a browser bundle.
+import {
+  bulkLobbyMemberEntry,
+  idleTimeoutSeconds,
+  lobbyMetadata,
+  snowflake,
+} from '../spec/lean/leanLobby.js';
 import { type LobbyMemberView, memberToEntry } from './LobbyMemberView.js';
 
 /** Throws {@link ValidationError} unless `map` is valid lobby or member metadata. */

@@ -1,14 +1,28 @@
 /**
  * The types of `RestClient.call`, inferred from the route table: each operation's arguments come from
- * its zod schemas (`z.input` of params, query and body), its result from its response schema
- * (`z.output`), `'empty'` answers give `void`, CSV answers `string[]`, PNG answers `Uint8Array`.
+ * its schemas (`z.input` of params, query and body), its result from its response schema
+ * (`z.output`), `'empty'` answers give `void`, CSV answers `string[]`, PNG answers `Uint8Array`. A
+ * lean schema (`spec/lean`) carries the types of the zod schema it mirrors, so a lean table types
+ * its calls exactly as the zod table does.
  */
 import type * as z from 'zod/mini';
+import type { LeanSchema } from '../spec/lean/leanSchema.js';
 import type { ClientRouteDef } from '../spec/route.js';
 import type { FileInput } from './request/fileInput.js';
 
-/** A table of routes keyed by operation name (the shape of `routes`, or of a client's own table). */
+/** A table of routes keyed by operation name (the shape of `routes`, or of a client's lean table). */
 export type RouteTable = { readonly [name: string]: ClientRouteDef };
+
+/** The input type of a route's schema (zod's or a lean one). */
+type InputOf<S> = S extends z.ZodMiniType ? z.input<S> : S extends LeanSchema<infer I, infer _O> ? I : never;
+/** The output type of a route's schema (zod's or a lean one). */
+type OutputOf<S> = S extends z.ZodMiniType
+  ? z.output<S>
+  : S extends LeanSchema<infer _I, infer O>
+    ? O
+    : never;
+/** A schema a route may carry. */
+type AnySchema = z.ZodMiniType | LeanSchema<unknown, unknown>;
 
 /** The token a request carries: a bot token, or a user's OAuth2 bearer token. */
 export type AuthOption = { readonly bot: string } | { readonly bearer: string };
@@ -27,14 +41,14 @@ export interface CommonCallArgs {
 type Empty = {};
 
 type ParamsArg<R extends ClientRouteDef> =
-  Empty extends z.input<R['params']>
-    ? { readonly params?: z.input<R['params']> }
-    : { readonly params: z.input<R['params']> };
+  Empty extends InputOf<R['params']>
+    ? { readonly params?: InputOf<R['params']> }
+    : { readonly params: InputOf<R['params']> };
 
-type QueryArg<R extends ClientRouteDef> = R extends { readonly query: infer Q extends z.ZodMiniType }
-  ? Empty extends z.input<Q>
-    ? { readonly query?: z.input<Q> }
-    : { readonly query: z.input<Q> }
+type QueryArg<R extends ClientRouteDef> = R extends { readonly query: infer Q extends AnySchema }
+  ? Empty extends InputOf<Q>
+    ? { readonly query?: InputOf<Q> }
+    : { readonly query: InputOf<Q> }
   : { readonly query?: never };
 
 /**
@@ -42,16 +56,16 @@ type QueryArg<R extends ClientRouteDef> = R extends { readonly query: infer Q ex
  * (`bodyOptional`: sent as `{}`, or the files alone on a multipart call), or for multipart form
  * fields that may all be absent.
  */
-type BodyArg<R extends ClientRouteDef> = R extends { readonly body: infer B extends z.ZodMiniType }
-  ? undefined extends z.input<B>
-    ? { readonly body?: z.input<B> }
+type BodyArg<R extends ClientRouteDef> = R extends { readonly body: infer B extends AnySchema }
+  ? undefined extends InputOf<B>
+    ? { readonly body?: InputOf<B> }
     : R extends { readonly bodyOptional: true }
-      ? { readonly body?: z.input<B> }
+      ? { readonly body?: InputOf<B> }
       : R extends { readonly bodyKind: 'multipart' }
-        ? Empty extends z.input<B>
-          ? { readonly body?: z.input<B> }
-          : { readonly body: z.input<B> }
-        : { readonly body: z.input<B> }
+        ? Empty extends InputOf<B>
+          ? { readonly body?: InputOf<B> }
+          : { readonly body: InputOf<B> }
+        : { readonly body: InputOf<B> }
   : { readonly body?: never };
 
 type FilesArg<R extends ClientRouteDef> = R extends { readonly files: readonly (infer F extends string)[] }
@@ -83,8 +97,8 @@ export type CallResult<R extends ClientRouteDef> = R['responseKind'] extends 'em
     ? string[]
     : R['responseKind'] extends 'png'
       ? Uint8Array
-      : R extends { readonly response: infer S extends z.ZodMiniType }
-        ? z.output<S>
+      : R extends { readonly response: infer S extends AnySchema }
+        ? OutputOf<S>
         : unknown;
 
 /** `call`'s rest parameter: the arguments may be left out when none is required. */

@@ -43,8 +43,6 @@ export interface RouteDef {
   readonly name: string;
   /** The specification's operation name, e.g. "Bulk Update Lobby Members". */
   readonly operation: string;
-  /** One line on what it does. */
-  readonly summary: string;
   readonly area: RouteArea;
   readonly method: HttpMethod;
   /** Path template below `/api/v10`, with `{snake_case}` placeholders as in the OpenAPI document. */
@@ -94,11 +92,49 @@ export interface RouteDef {
 }
 
 /**
- * What a client reads of a route to send it: all of it but the prose. Every {@link RouteDef} is one;
- * so is an entry of the lobby client's own table (`lobbyClientRoutes`), which leaves the summaries
- * out of a browser game's bundle.
+ * A schema as a client checks with it: a zod schema of the table, or a lean one (`spec/lean`) that
+ * mirrors it without zod, for a client that must stay small (the lobby client in a browser).
  */
-export type ClientRouteDef = Omit<RouteDef, 'summary'>;
+export interface ParseSchema {
+  safeParse(value: unknown):
+    | { readonly success: true; readonly data: unknown }
+    | {
+        readonly success: false;
+        readonly error: {
+          readonly issues: readonly {
+            readonly path: readonly PropertyKey[];
+            readonly message: string;
+            readonly code?: string;
+          }[];
+        };
+      };
+}
+
+/**
+ * What a client reads of a route to send it: every {@link RouteDef} is one; so is an entry of a
+ * client's own table whose schemas are lean ones (`lobbyClientRoutes`).
+ */
+export type ClientRouteDef = Pick<
+  RouteDef,
+  | 'name'
+  | 'operation'
+  | 'method'
+  | 'path'
+  | 'auth'
+  | 'audit'
+  | 'bodyKind'
+  | 'bodyOptional'
+  | 'files'
+  | 'status'
+  | 'responseKind'
+  | 'rateLimit'
+  | 'idempotent'
+> & {
+  readonly params: ParseSchema;
+  readonly query?: ParseSchema;
+  readonly body?: ParseSchema;
+  readonly response?: ParseSchema;
+};
 
 /** Declares a route, keeping its literal types for inference. */
 export function defineRoute<const T extends RouteDef>(def: T): T {
@@ -128,10 +164,10 @@ export function defineRoutes<const T extends Record<string, RouteEntry>>(
   return named(table);
 }
 
-/** A client's route as written in its table: like {@link RouteEntry}, without the summary. */
-export type ClientRouteEntry = Omit<RouteEntry, 'summary'>;
+/** A client's route as written in its table: like {@link RouteEntry}, of a {@link ClientRouteDef}. */
+export type ClientRouteEntry = Omit<ClientRouteDef, 'name' | 'operation'> & { readonly operation?: string };
 
-/** {@link defineRoutes} for a client's own table ({@link ClientRouteDef}: no summaries). */
+/** {@link defineRoutes} for a client's own table (lean schemas, only what a client reads). */
 export function defineClientRoutes<const T extends Record<string, ClientRouteEntry>>(
   table: T,
 ): { readonly [K in keyof T & string]: { readonly name: K; readonly operation: string } & T[K] } {

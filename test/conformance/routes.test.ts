@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { pathParams } from '../../src/spec/route.js';
 import { routeList } from '../../src/spec/routes.js';
+import { routeSummaries } from '../../src/spec/routeSummaries.js';
 import {
   describeConformance,
   describeErrors,
@@ -90,6 +91,16 @@ describe('route table', () => {
     for (const route of routeList) {
       if (route.bodyOptional) expect(route.body?.safeParse({}).success, route.name).toBe(true);
     }
+  });
+
+  it("has a one-line summary for every operation and for nothing else (the facades' TSDoc reads it)", () => {
+    expect(Object.keys(routeSummaries).sort()).toEqual(routeList.map((r) => r.name).sort());
+    for (const [name, line] of Object.entries(routeSummaries)) {
+      expect(line, name).toMatch(/^[A-Z].{10,}\.$/);
+      expect(line, name).not.toContain('\n');
+    }
+    // The table itself carries no prose (kept out of every bundle).
+    for (const route of routeList) expect('summary' in route, route.name).toBe(false);
   });
 
   it('names every operation in camelCase', () => {

@@ -14,7 +14,7 @@ import { demo } from '../../src/emulator/world/demoSeed.js';
 import { defineRoute, type RouteDef } from '../../src/spec/route.js';
 import { snowflake, stringDict } from '../../src/spec/schemas/common.js';
 
-const base = { summary: '', area: 'lobbies', audit: false, idempotent: true } as const;
+const base = { area: 'lobbies', audit: false, idempotent: true } as const;
 const routes: RouteDef[] = [
   defineRoute({
     ...base,

@@ -6,7 +6,6 @@ import { type RouteDef, defineRoute } from '../../src/spec/route.js';
 const devRoute: RouteDef = defineRoute({
   name: 'createLobby',
   operation: 'Create Lobby',
-  summary: '',
   area: 'lobbies',
   method: 'POST',
   path: '/lobbies',
@@ -21,7 +20,6 @@ const devRoute: RouteDef = defineRoute({
 const plainRoute: RouteDef = defineRoute({
   name: 'getGuild',
   operation: 'Get Guild',
-  summary: '',
   area: 'guilds',
   method: 'GET',
   path: '/guilds/{guild_id}',

@@ -91,7 +91,6 @@ function route(name: string, method: HttpMethod, path: string): RouteDef {
   return {
     name,
     operation: name,
-    summary: '',
     area: 'lobbies',
     method,
     path,

@@ -53,8 +53,8 @@ describe('src/rest is platform-neutral', () => {
     });
   }
 
-  it('the client obtains its default transport only from ./transport/defaultTransport.js', () => {
-    const client = readFileSync(join(root, 'RouteClient.ts'), 'utf8');
+  it('the client engine obtains its default transport only from ./transport/defaultTransport.js', () => {
+    const client = readFileSync(join(root, 'RouteEngine.ts'), 'utf8');
     expect(client).toContain("from './transport/defaultTransport.js'");
     expect(client).not.toContain('undiciTransport');
     expect(client).not.toContain('fetchTransport');

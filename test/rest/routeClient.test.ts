@@ -8,7 +8,10 @@ import type { ApiError } from '../../src/rest/errors/ApiError.js';
 import { isApiError, isTokenKindError, isValidationError } from '../../src/rest/errors/guards.js';
 import type { ValidationError } from '../../src/rest/errors/ValidationError.js';
 import { RestClient } from '../../src/rest/RestClient.js';
+import { LobbyClient } from '../../src/rest/LobbyClient.js';
 import { RouteClient } from '../../src/rest/RouteClient.js';
+import type { ClientRouteDef } from '../../src/spec/route.js';
+import { lobbyClientRoutes } from '../../src/spec/routes/lobbyClientRoutes.js';
 import type { RestClientOptions } from '../../src/rest/restClientDefaults.js';
 import { type FakeAnswer, fakeTransport, type RecordedRequest } from './support/fakeTransport.js';
 import { testRoutes } from './support/testRoutes.js';
@@ -362,5 +365,39 @@ describe('answers', () => {
     });
     expect(error.fieldErrors).toEqual({ nick: ['Must be 32 or fewer in length.'] });
     expect(transport.requests).toHaveLength(1);
+  });
+});
+
+describe('the engine and its extras', () => {
+  it('LobbyClient needs none: every lobby route sends and answers JSON (or nothing), with no file field', () => {
+    for (const route of Object.values(lobbyClientRoutes) as ClientRouteDef[]) {
+      expect(route.bodyKind ?? 'json', route.name).toBe('json');
+      expect('files' in route, route.name).toBe(false);
+      expect(['json', 'empty'], route.name).toContain(route.responseKind);
+    }
+  });
+
+  it('RouteClient has every part: files, CSV answers and the input memo', async () => {
+    const { client, transport } = setup((req) =>
+      req.method === 'GET' ? { status: 200, body: 'user_id\n1\n2\n' } : { status: 204 },
+    );
+    await expect(client.call('getTargetUsers', { params: { code: 'abc' } })).resolves.toEqual(['1', '2']);
+    await client.call('updateTargetUsers', { params: { code: 'abc' }, files: { target_users_file: '1\n2' } });
+    expect(transport.requests[1]?.headers['content-type']).toMatch(/^multipart\/form-data; boundary=/);
+  });
+
+  it('LobbyClient is the engine without extras: files are refused as fields its routes do not take', async () => {
+    const transport = fakeTransport(() => ({ status: 200, body: {} }));
+    const client = new LobbyClient({ transport, auth: { bot: BOT } });
+    expect(client).not.toBeInstanceOf(RouteClient);
+    const error = await rejection(
+      client.call('modifyLobby', {
+        params: { lobby_id: '1' },
+        body: { metadata: { a: 'b' } },
+        files: { file: 'x' },
+      } as never),
+    );
+    expect(isValidationError(error) && error.issues.map((i) => i.field)).toEqual(['files.file']);
+    expect(transport.requests).toHaveLength(0);
   });
 });

@@ -11,7 +11,7 @@ import type { TransportBody } from '../transport/Transport.js';
 import type { RandomSource } from '../util/backoff.js';
 import { buildPath } from './buildPath.js';
 import { buildQuery } from './buildQuery.js';
-import { encodeMultipart, makeBoundary } from './encodeMultipart.js';
+import type { EngineExtras, MultipartSupport } from './EngineExtras.js';
 import { validateInput } from './validateInput.js';
 
 /** A call ready to be sent (as often as needed). */
@@ -43,6 +43,8 @@ export interface PrepareConfig {
    * every request that needs no header of its own, so that most requests copy no headers at all.
    */
   readonly defaultAuthHeaders?: Readonly<Record<string, string>>;
+  /** The engine's extras (multipart bodies, the input memo); every route of its table has what it needs. */
+  readonly extras: EngineExtras;
 }
 
 /** The headers every request of a client with this token shares (see {@link PrepareConfig}). */
@@ -119,7 +121,7 @@ export function prepareRequest(
   if (args.body === undefined && !multipart && route.bodyOptional === true)
     args = { ...args, body: emptyBody };
 
-  if (config.validate) validateInput(route, args, multipart);
+  if (config.validate) validateInput(route, args, multipart, config.extras);
   const params = args.params ?? {};
   const path = buildPath(route.path, params, route.name);
   const url =
@@ -148,7 +150,9 @@ export function prepareRequest(
   };
 
   if (multipart) {
-    return encodeMultipart(args.body, files ?? {}, makeBoundary(config.random)).then((encoded) => {
+    // Only a route with file fields goes multipart, and the engine refuses such a route without support.
+    const support = config.extras.multipart as MultipartSupport;
+    return support.encode(args.body, files ?? {}, support.boundary(config.random)).then((encoded) => {
       headers['content-type'] = encoded.contentType;
       prepared.body = encoded.body;
       prepared.repeatable = encoded.repeatable;

@@ -6,7 +6,6 @@
 import type { ClientRouteDef } from '../../spec/route.js';
 import type { InvalidResponseReason } from '../errors/InvalidResponseError.js';
 import { ValidationError, type ValidationIssue } from '../errors/ValidationError.js';
-import { parseCsvIds } from './parseCsvIds.js';
 
 /** The raw body of an answer, read as the route needs it. */
 export type RawBody =
@@ -37,15 +36,24 @@ function mayAnswerNoContent(route: ClientRouteDef): boolean {
   return Array.isArray(route.status) ? route.status.includes(204) : route.status === 204;
 }
 
-/** The call's result from a success answer; throws {@link UnreadableAnswer} when there is none to read. */
-export function readAnswer(route: ClientRouteDef, status: number, raw: RawBody, validate: boolean): unknown {
+/**
+ * The call's result from a success answer; throws {@link UnreadableAnswer} when there is none to read.
+ * `csv`: the engine's CSV reader (present whenever a route of its table answers CSV).
+ */
+export function readAnswer(
+  route: ClientRouteDef,
+  status: number,
+  raw: RawBody,
+  validate: boolean,
+  csv: ((text: string) => string[]) | undefined,
+): unknown {
   if (raw.kind === 'bytes') return raw.bytes;
   const text = raw.text;
   switch (route.responseKind) {
     case 'empty':
       return undefined;
     case 'csv': {
-      const ids = parseCsvIds(text);
+      const ids = (csv as (text: string) => string[])(text);
       return validate && route.response ? parseResponse(route, ids) : ids;
     }
     case 'png':

@@ -11,7 +11,6 @@ const area = 'gateway';
 /** Get Gateway and Get Gateway Bot, keyed by name. */
 export const gatewayRoutes = /*#__PURE__*/ defineRoutes({
   getGateway: {
-    summary: 'Reads the WSS URL to open a gateway connection at; needs no token.',
     area,
     method: 'GET',
     path: '/gateway',
@@ -24,8 +23,6 @@ export const gatewayRoutes = /*#__PURE__*/ defineRoutes({
     idempotent: true,
   },
   getGatewayBot: {
-    summary:
-      "Reads the gateway URL, the recommended shard count and the bot's session start limit (total, remaining, reset_after, max_concurrency).",
     area,
     method: 'GET',
     path: '/gateway/bot',

@@ -46,7 +46,6 @@ export const guildInvites = z.array(z.union([inviteWithMetadata, invite]));
 /** Guild settings, channels, widget, welcome screen, onboarding and more: 23 operations, keyed by name. */
 export const guildRoutes = /*#__PURE__*/ defineRoutes({
   getGuild: {
-    summary: 'Reads a guild; with_counts=true adds approximate member and presence counts.',
     area,
     method: 'GET',
     path: '/guilds/{guild_id}',
@@ -60,7 +59,6 @@ export const guildRoutes = /*#__PURE__*/ defineRoutes({
     idempotent: true,
   },
   getGuildPreview: {
-    summary: "Reads a guild's preview: name, images, emojis, stickers, features and counts.",
     area,
     method: 'GET',
     path: '/guilds/{guild_id}/preview',
@@ -77,7 +75,6 @@ export const guildRoutes = /*#__PURE__*/ defineRoutes({
     idempotent: true,
   },
   modifyGuild: {
-    summary: "Changes a guild's settings and answers with the updated guild; emits Guild Update.",
     area,
     method: 'PATCH',
     path: '/guilds/{guild_id}',
@@ -101,7 +98,6 @@ export const guildRoutes = /*#__PURE__*/ defineRoutes({
     idempotent: false,
   },
   createGuild: {
-    summary: 'Created a guild; no longer available to applications.',
     area,
     method: 'POST',
     path: '/guilds',
@@ -115,7 +111,6 @@ export const guildRoutes = /*#__PURE__*/ defineRoutes({
     removed: 'no longer available to applications (POST /guilds unavailable)',
   },
   getGuildChannels: {
-    summary: "Lists a guild's channels, threads excluded.",
     area,
     method: 'GET',
     path: '/guilds/{guild_id}/channels',
@@ -128,7 +123,6 @@ export const guildRoutes = /*#__PURE__*/ defineRoutes({
     idempotent: true,
   },
   createGuildChannel: {
-    summary: 'Creates a channel in a guild; emits Channel Create.',
     area,
     method: 'POST',
     path: '/guilds/{guild_id}/channels',
@@ -150,7 +144,6 @@ export const guildRoutes = /*#__PURE__*/ defineRoutes({
     idempotent: false,
   },
   modifyGuildChannelPositions: {
-    summary: 'Moves channels (position, parent, permission sync); emits a Channel Update for each.',
     area,
     method: 'PATCH',
     path: '/guilds/{guild_id}/channels',
@@ -165,7 +158,6 @@ export const guildRoutes = /*#__PURE__*/ defineRoutes({
     idempotent: false,
   },
   listActiveGuildThreads: {
-    summary: "Lists a guild's active threads (id descending) and the current user's thread memberships.",
     area,
     method: 'GET',
     path: '/guilds/{guild_id}/threads/active',
@@ -178,7 +170,6 @@ export const guildRoutes = /*#__PURE__*/ defineRoutes({
     idempotent: true,
   },
   getGuildVoiceRegions: {
-    summary: "Lists a guild's voice regions, VIP ones included for VIP-enabled guilds.",
     area,
     method: 'GET',
     path: '/guilds/{guild_id}/regions',
@@ -191,7 +182,6 @@ export const guildRoutes = /*#__PURE__*/ defineRoutes({
     idempotent: true,
   },
   getGuildInvites: {
-    summary: "Lists a guild's invites; with MANAGE_GUILD each carries its metadata.",
     area,
     method: 'GET',
     path: '/guilds/{guild_id}/invites',
@@ -209,7 +199,6 @@ export const guildRoutes = /*#__PURE__*/ defineRoutes({
     idempotent: true,
   },
   getGuildIntegrations: {
-    summary: "Lists a guild's integrations, at most 50 (the rest are inaccessible).",
     area,
     method: 'GET',
     path: '/guilds/{guild_id}/integrations',
@@ -223,8 +212,6 @@ export const guildRoutes = /*#__PURE__*/ defineRoutes({
     idempotent: true,
   },
   deleteGuildIntegration: {
-    summary:
-      'Deletes an integration, its webhooks and kicks its bot; emits Guild Integrations Update and Integration Delete.',
     area,
     method: 'DELETE',
     path: '/guilds/{guild_id}/integrations/{integration_id}',
@@ -237,7 +224,6 @@ export const guildRoutes = /*#__PURE__*/ defineRoutes({
     idempotent: true,
   },
   getGuildWidgetSettings: {
-    summary: "Reads whether a guild's widget is enabled and its invite channel.",
     area,
     method: 'GET',
     path: '/guilds/{guild_id}/widget',
@@ -251,7 +237,6 @@ export const guildRoutes = /*#__PURE__*/ defineRoutes({
     idempotent: true,
   },
   modifyGuildWidget: {
-    summary: "Changes a guild's widget settings; emits Guild Update.",
     area,
     method: 'PATCH',
     path: '/guilds/{guild_id}/widget',
@@ -267,8 +252,6 @@ export const guildRoutes = /*#__PURE__*/ defineRoutes({
     idempotent: false,
   },
   getGuildWidget: {
-    summary:
-      "Reads a guild's public widget (widget.json); may generate an invite for the widget channel (Invite Create).",
     area,
     method: 'GET',
     path: '/guilds/{guild_id}/widget.json',
@@ -283,7 +266,6 @@ export const guildRoutes = /*#__PURE__*/ defineRoutes({
     idempotent: true,
   },
   getGuildWidgetImage: {
-    summary: "Renders a guild's widget as a PNG in one of five styles (default shield).",
     area,
     method: 'GET',
     path: '/guilds/{guild_id}/widget.png',
@@ -297,7 +279,6 @@ export const guildRoutes = /*#__PURE__*/ defineRoutes({
   },
   getGuildVanityUrl: {
     operation: 'Get Guild Vanity URL',
-    summary: "Reads a guild's vanity invite code (null when none) and its uses.",
     area,
     method: 'GET',
     path: '/guilds/{guild_id}/vanity-url',
@@ -311,7 +292,6 @@ export const guildRoutes = /*#__PURE__*/ defineRoutes({
     idempotent: true,
   },
   getGuildWelcomeScreen: {
-    summary: "Reads a guild's welcome screen.",
     area,
     method: 'GET',
     path: '/guilds/{guild_id}/welcome-screen',
@@ -325,7 +305,6 @@ export const guildRoutes = /*#__PURE__*/ defineRoutes({
     idempotent: true,
   },
   modifyGuildWelcomeScreen: {
-    summary: "Changes a guild's welcome screen (up to 5 channels); may emit Guild Update.",
     area,
     method: 'PATCH',
     path: '/guilds/{guild_id}/welcome-screen',
@@ -341,7 +320,6 @@ export const guildRoutes = /*#__PURE__*/ defineRoutes({
     idempotent: false,
   },
   getGuildOnboarding: {
-    summary: "Reads a guild's onboarding: prompts, default channels, enabled and mode.",
     area,
     method: 'GET',
     path: '/guilds/{guild_id}/onboarding',
@@ -354,7 +332,6 @@ export const guildRoutes = /*#__PURE__*/ defineRoutes({
     idempotent: true,
   },
   modifyGuildOnboarding: {
-    summary: "Replaces a guild's onboarding; enabling it needs 7 counted channels, 5 sendable by @everyone.",
     area,
     method: 'PUT',
     path: '/guilds/{guild_id}/onboarding',
@@ -376,7 +353,6 @@ export const guildRoutes = /*#__PURE__*/ defineRoutes({
     idempotent: true,
   },
   modifyGuildIncidentActions: {
-    summary: 'Pauses or resumes invites and DMs until a time at most 24 hours ahead.',
     area,
     method: 'PUT',
     path: '/guilds/{guild_id}/incident-actions',
@@ -397,7 +373,6 @@ export const guildRoutes = /*#__PURE__*/ defineRoutes({
   },
   getCurrentUserGuilds: {
     operation: 'Current User Guilds',
-    summary: "Lists the current user's guilds as partial guilds (with banners), a page at a time.",
     area: 'users',
     method: 'GET',
     path: '/users/@me/guilds',

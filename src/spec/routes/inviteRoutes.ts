@@ -36,7 +36,6 @@ const targetUsersReaders = {
 /** Invite operations, voice channel status, thread members and role connections, keyed by name. */
 export const inviteRoutes = /*#__PURE__*/ defineRoutes({
   getInvite: {
-    summary: 'Reads an invite by its code, optionally with approximate counts and a scheduled event.',
     area: 'invites',
     method: 'GET',
     path: '/invites/{code}',
@@ -50,7 +49,6 @@ export const inviteRoutes = /*#__PURE__*/ defineRoutes({
     idempotent: true,
   },
   deleteInvite: {
-    summary: 'Deletes an invite and answers with it; emits Invite Delete.',
     area: 'invites',
     method: 'DELETE',
     path: '/invites/{code}',
@@ -68,7 +66,6 @@ export const inviteRoutes = /*#__PURE__*/ defineRoutes({
     idempotent: true,
   },
   getTargetUsers: {
-    summary: 'Reads the users allowed to accept an invite, as a CSV file with the header user_id.',
     area: 'invites',
     method: 'GET',
     path: '/invites/{code}/target-users',
@@ -83,7 +80,6 @@ export const inviteRoutes = /*#__PURE__*/ defineRoutes({
     idempotent: true,
   },
   updateTargetUsers: {
-    summary: 'Replaces the users allowed to accept an invite from a CSV file; processed asynchronously.',
     area: 'invites',
     method: 'PUT',
     path: '/invites/{code}/target-users',
@@ -99,7 +95,6 @@ export const inviteRoutes = /*#__PURE__*/ defineRoutes({
     idempotent: true,
   },
   getTargetUsersJobStatus: {
-    summary: "Reads the state of the asynchronous job processing an invite's target users.",
     area: 'invites',
     method: 'GET',
     path: '/invites/{code}/target-users/job-status',
@@ -113,7 +108,6 @@ export const inviteRoutes = /*#__PURE__*/ defineRoutes({
     idempotent: true,
   },
   createChannelInvite: {
-    summary: 'Creates an invite to a channel, optionally limited to a CSV of users and granting roles.',
     area: 'channels',
     method: 'POST',
     path: '/channels/{channel_id}/invites',
@@ -132,7 +126,6 @@ export const inviteRoutes = /*#__PURE__*/ defineRoutes({
     idempotent: false,
   },
   getChannelInvites: {
-    summary: "Lists a channel's invites with their metadata; granted roles come as partial roles.",
     area: 'channels',
     method: 'GET',
     path: '/channels/{channel_id}/invites',
@@ -147,7 +140,6 @@ export const inviteRoutes = /*#__PURE__*/ defineRoutes({
     idempotent: true,
   },
   setVoiceChannelStatus: {
-    summary: "Sets or clears a voice channel's short status text (at most 500 characters).",
     area: 'channels',
     method: 'PUT',
     path: '/channels/{channel_id}/voice-status',
@@ -166,7 +158,6 @@ export const inviteRoutes = /*#__PURE__*/ defineRoutes({
     idempotent: true,
   },
   listThreadMembers: {
-    summary: "Lists a thread's members; with_member adds guild members and pages with after and limit.",
     area: 'channels',
     method: 'GET',
     path: '/channels/{channel_id}/thread-members',
@@ -182,7 +173,6 @@ export const inviteRoutes = /*#__PURE__*/ defineRoutes({
     idempotent: true,
   },
   getThreadMember: {
-    summary: 'Reads one member of a thread; with_member adds the guild member.',
     area: 'channels',
     method: 'GET',
     path: '/channels/{channel_id}/thread-members/{user_id}',
@@ -196,7 +186,6 @@ export const inviteRoutes = /*#__PURE__*/ defineRoutes({
     idempotent: true,
   },
   getApplicationRoleConnectionMetadata: {
-    summary: 'Reads the role connection metadata records an application declares.',
     area: 'applications',
     method: 'GET',
     path: '/applications/{application_id}/role-connections/metadata',
@@ -209,7 +198,6 @@ export const inviteRoutes = /*#__PURE__*/ defineRoutes({
     idempotent: true,
   },
   updateApplicationRoleConnectionMetadata: {
-    summary: "Replaces an application's role connection metadata records (at most 5).",
     area: 'applications',
     method: 'PUT',
     path: '/applications/{application_id}/role-connections/metadata',
@@ -224,7 +212,6 @@ export const inviteRoutes = /*#__PURE__*/ defineRoutes({
     idempotent: true,
   },
   getUserRoleConnection: {
-    summary: "Reads the current user's role connection with an application.",
     area: 'users',
     method: 'GET',
     path: '/users/@me/applications/{application_id}/role-connection',
@@ -238,7 +225,6 @@ export const inviteRoutes = /*#__PURE__*/ defineRoutes({
     idempotent: true,
   },
   updateUserRoleConnection: {
-    summary: "Sets the current user's role connection with an application: platform names and metadata.",
     area: 'users',
     method: 'PUT',
     path: '/users/@me/applications/{application_id}/role-connection',

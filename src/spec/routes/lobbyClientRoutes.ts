@@ -1,35 +1,36 @@
 /**
- * The 16 lobby operations as the lobby client sends them: every field of the lobby table but the
- * summaries, which a client never reads (a browser game need not download them). `lobbyRoutes` is
- * these entries with their summaries.
+ * The 16 lobby operations as the lobby client sends them: every field of an operation but its area,
+ * with lean schemas (`spec/lean`) where `lobbyRoutes` has zod ones, so that a browser game does not
+ * carry zod. `lobbyRoutes` is built from these entries, adding the area and the zod schemas: method,
+ * path, auth, status, rate-limit bucket and the rest are written here once. test/spec/leanLobby.test.ts holds each lean schema to its zod schema.
  */
-import * as z from 'zod/mini';
-import { defineClientRoutes } from '../route.js';
-import { noParams, snowflake } from '../schemas/common.js';
 import {
   addLobbyMemberBody,
   bulkUpdateLobbyMembersBody,
   createLobbyBody,
   createOrJoinLobbyBody,
+  dmMessageParams,
   getLobbyMessagesQuery,
   linkedChannelInvite,
   linkLobbyChannelBody,
   lobby,
   lobbyMember,
+  lobbyMembers,
   lobbyMessage,
+  lobbyMessageParams,
+  lobbyMessages,
+  lobbyParams,
+  lobbyUserParams,
   moderationMetadataBody,
   modifyLobbyBody,
+  noParams,
   sendLobbyMessageBody,
-} from '../schemas/lobby.js';
+} from '../lean/leanLobby.js';
+import { defineClientRoutes } from '../route.js';
 
-const area = 'lobbies';
-const lobbyParams = z.object({ lobby_id: snowflake });
-const lobbyUserParams = z.object({ lobby_id: snowflake, user_id: snowflake });
-
-/** The lobby operations without their summaries, keyed by name: what `LobbyClient` sends by. */
+/** The lobby operations as the lobby client reads them, keyed by name. */
 export const lobbyClientRoutes = /*#__PURE__*/ defineClientRoutes({
   createLobby: {
-    area,
     method: 'POST',
     path: '/lobbies',
     auth: 'bot',
@@ -46,7 +47,6 @@ export const lobbyClientRoutes = /*#__PURE__*/ defineClientRoutes({
   },
   createOrJoinLobby: {
     operation: 'Create or Join Lobby',
-    area,
     method: 'PUT',
     path: '/lobbies',
     auth: 'bearer',
@@ -61,7 +61,6 @@ export const lobbyClientRoutes = /*#__PURE__*/ defineClientRoutes({
     idempotent: true,
   },
   getLobby: {
-    area,
     method: 'GET',
     path: '/lobbies/{lobby_id}',
     auth: 'bot',
@@ -73,7 +72,6 @@ export const lobbyClientRoutes = /*#__PURE__*/ defineClientRoutes({
     idempotent: true,
   },
   modifyLobby: {
-    area,
     method: 'PATCH',
     path: '/lobbies/{lobby_id}',
     auth: 'bot',
@@ -89,7 +87,6 @@ export const lobbyClientRoutes = /*#__PURE__*/ defineClientRoutes({
     idempotent: true,
   },
   deleteLobby: {
-    area,
     method: 'DELETE',
     path: '/lobbies/{lobby_id}',
     auth: 'bot',
@@ -101,7 +98,6 @@ export const lobbyClientRoutes = /*#__PURE__*/ defineClientRoutes({
   },
   addLobbyMember: {
     operation: 'Add a Member',
-    area,
     method: 'PUT',
     path: '/lobbies/{lobby_id}/members/{user_id}',
     auth: 'bot',
@@ -118,7 +114,6 @@ export const lobbyClientRoutes = /*#__PURE__*/ defineClientRoutes({
   },
   removeLobbyMember: {
     operation: 'Remove a Member',
-    area,
     method: 'DELETE',
     path: '/lobbies/{lobby_id}/members/{user_id}',
     auth: 'bot',
@@ -130,7 +125,6 @@ export const lobbyClientRoutes = /*#__PURE__*/ defineClientRoutes({
     idempotent: true,
   },
   leaveLobby: {
-    area,
     method: 'DELETE',
     path: '/lobbies/{lobby_id}/members/@me',
     auth: 'bearer',
@@ -141,7 +135,6 @@ export const lobbyClientRoutes = /*#__PURE__*/ defineClientRoutes({
     idempotent: true,
   },
   bulkUpdateLobbyMembers: {
-    area,
     method: 'POST',
     path: '/lobbies/{lobby_id}/members/bulk',
     auth: 'bot',
@@ -151,14 +144,13 @@ export const lobbyClientRoutes = /*#__PURE__*/ defineClientRoutes({
     bodyKind: 'json',
     status: 200,
     responseKind: 'json',
-    response: z.array(lobbyMember),
+    response: lobbyMembers,
     rateLimit: 'bulkUpdateLobbyMembers',
     // Each entry sets a member's whole state or removes it: repeating the call changes nothing more.
     idempotent: true,
   },
   linkLobbyChannel: {
     operation: 'Link or Unlink Channel to Lobby',
-    area,
     method: 'PATCH',
     path: '/lobbies/{lobby_id}/channel-linking',
     auth: 'bearer',
@@ -173,7 +165,6 @@ export const lobbyClientRoutes = /*#__PURE__*/ defineClientRoutes({
     idempotent: true,
   },
   sendLobbyMessage: {
-    area,
     method: 'POST',
     path: '/lobbies/{lobby_id}/messages',
     auth: 'bearer',
@@ -188,7 +179,6 @@ export const lobbyClientRoutes = /*#__PURE__*/ defineClientRoutes({
     idempotent: false,
   },
   getLobbyMessages: {
-    area,
     method: 'GET',
     path: '/lobbies/{lobby_id}/messages',
     auth: 'bearer',
@@ -197,16 +187,15 @@ export const lobbyClientRoutes = /*#__PURE__*/ defineClientRoutes({
     query: getLobbyMessagesQuery,
     status: 200,
     responseKind: 'json',
-    response: z.array(lobbyMessage),
+    response: lobbyMessages,
     idempotent: true,
   },
   setLobbyMessageModerationMetadata: {
-    area,
     method: 'PUT',
     path: '/lobbies/{lobby_id}/messages/{message_id}/moderation-metadata',
     auth: 'bot',
     audit: false,
-    params: z.object({ lobby_id: snowflake, message_id: snowflake }),
+    params: lobbyMessageParams,
     body: moderationMetadataBody,
     bodyKind: 'json',
     status: 204,
@@ -215,12 +204,11 @@ export const lobbyClientRoutes = /*#__PURE__*/ defineClientRoutes({
   },
   setDmMessageModerationMetadata: {
     operation: 'Set DM Message Moderation Metadata',
-    area,
     method: 'PUT',
     path: '/partner-sdk/dms/{user_id_1}/{user_id_2}/messages/{message_id}/moderation-metadata',
     auth: 'bot',
     audit: false,
-    params: z.object({ user_id_1: snowflake, user_id_2: snowflake, message_id: snowflake }),
+    params: dmMessageParams,
     body: moderationMetadataBody,
     bodyKind: 'json',
     status: 204,
@@ -229,7 +217,6 @@ export const lobbyClientRoutes = /*#__PURE__*/ defineClientRoutes({
   },
   createLinkedChannelInviteForSelf: {
     operation: 'Create Linked-Channel Invite for Self',
-    area,
     method: 'POST',
     path: '/lobbies/{lobby_id}/members/@me/invites',
     auth: 'bearer',
@@ -243,7 +230,6 @@ export const lobbyClientRoutes = /*#__PURE__*/ defineClientRoutes({
   },
   createLinkedChannelInviteForUser: {
     operation: 'Create Linked-Channel Invite for a User',
-    area,
     method: 'POST',
     path: '/lobbies/{lobby_id}/members/{user_id}/invites',
     auth: 'bot',
@@ -257,5 +243,5 @@ export const lobbyClientRoutes = /*#__PURE__*/ defineClientRoutes({
   },
 });
 
-/** The lobby client's table: what `LobbyClient` is typed and sent by. */
+/** The lobby client's table (lean schemas): what `LobbyClient` is typed and sent by. */
 export type LobbyClientRoutes = typeof lobbyClientRoutes;

@@ -45,7 +45,6 @@ const roleParams = z.object({ guild_id: snowflake, role_id: snowflake });
 /** Guild members, bans, roles and pruning: 24 operations, keyed by name. */
 export const memberRoutes = /*#__PURE__*/ defineRoutes({
   getGuildMember: {
-    summary: 'Reads one member of a guild.',
     area,
     method: 'GET',
     path: '/guilds/{guild_id}/members/{user_id}',
@@ -58,7 +57,6 @@ export const memberRoutes = /*#__PURE__*/ defineRoutes({
     idempotent: true,
   },
   addGuildMember: {
-    summary: 'Adds a user to a guild with their OAuth2 access token; 204 when they are already a member.',
     area,
     method: 'PUT',
     path: '/guilds/{guild_id}/members/{user_id}',
@@ -81,7 +79,6 @@ export const memberRoutes = /*#__PURE__*/ defineRoutes({
     idempotent: true,
   },
   modifyGuildMember: {
-    summary: "Changes a member's nickname, roles, voice state, timeout or flags.",
     area,
     method: 'PATCH',
     path: '/guilds/{guild_id}/members/{user_id}',
@@ -104,7 +101,6 @@ export const memberRoutes = /*#__PURE__*/ defineRoutes({
     idempotent: false,
   },
   removeGuildMember: {
-    summary: 'Kicks a member from a guild.',
     area,
     method: 'DELETE',
     path: '/guilds/{guild_id}/members/{user_id}',
@@ -117,7 +113,6 @@ export const memberRoutes = /*#__PURE__*/ defineRoutes({
     idempotent: true,
   },
   listGuildMembers: {
-    summary: 'Lists members by ascending user id, a page at a time (after, limit).',
     area,
     method: 'GET',
     path: '/guilds/{guild_id}/members',
@@ -132,7 +127,6 @@ export const memberRoutes = /*#__PURE__*/ defineRoutes({
     idempotent: true,
   },
   searchGuildMembers: {
-    summary: 'Lists members whose username or nickname starts with the query.',
     area,
     method: 'GET',
     path: '/guilds/{guild_id}/members/search',
@@ -146,7 +140,6 @@ export const memberRoutes = /*#__PURE__*/ defineRoutes({
     idempotent: true,
   },
   modifyCurrentMember: {
-    summary: "Changes the bot's own nickname, guild avatar, guild banner or bio.",
     area,
     method: 'PATCH',
     path: '/guilds/{guild_id}/members/@me',
@@ -162,7 +155,6 @@ export const memberRoutes = /*#__PURE__*/ defineRoutes({
     idempotent: false,
   },
   modifyCurrentUserNick: {
-    summary: "Changes the bot's own nickname (deprecated).",
     area,
     method: 'PATCH',
     path: '/guilds/{guild_id}/members/@me/nick',
@@ -179,7 +171,6 @@ export const memberRoutes = /*#__PURE__*/ defineRoutes({
     deprecated: 'Deprecated: use Modify Current Member (PATCH /guilds/{guild_id}/members/@me).',
   },
   addGuildMemberRole: {
-    summary: 'Gives a member a role.',
     area,
     method: 'PUT',
     path: '/guilds/{guild_id}/members/{user_id}/roles/{role_id}',
@@ -192,7 +183,6 @@ export const memberRoutes = /*#__PURE__*/ defineRoutes({
     idempotent: true,
   },
   removeGuildMemberRole: {
-    summary: 'Takes a role from a member.',
     area,
     method: 'DELETE',
     path: '/guilds/{guild_id}/members/{user_id}/roles/{role_id}',
@@ -205,7 +195,6 @@ export const memberRoutes = /*#__PURE__*/ defineRoutes({
     idempotent: true,
   },
   getGuildBans: {
-    summary: "Lists a guild's bans by ascending user id (before wins over after).",
     area,
     method: 'GET',
     path: '/guilds/{guild_id}/bans',
@@ -220,7 +209,6 @@ export const memberRoutes = /*#__PURE__*/ defineRoutes({
     idempotent: true,
   },
   getGuildBan: {
-    summary: 'Reads the ban of one user; 404 when the user is not banned.',
     area,
     method: 'GET',
     path: '/guilds/{guild_id}/bans/{user_id}',
@@ -234,7 +222,6 @@ export const memberRoutes = /*#__PURE__*/ defineRoutes({
     idempotent: true,
   },
   createGuildBan: {
-    summary: 'Bans a user, optionally deleting their recent messages.',
     area,
     method: 'PUT',
     path: '/guilds/{guild_id}/bans/{user_id}',
@@ -250,7 +237,6 @@ export const memberRoutes = /*#__PURE__*/ defineRoutes({
     idempotent: true,
   },
   removeGuildBan: {
-    summary: 'Lifts the ban of a user.',
     area,
     method: 'DELETE',
     path: '/guilds/{guild_id}/bans/{user_id}',
@@ -263,7 +249,6 @@ export const memberRoutes = /*#__PURE__*/ defineRoutes({
     idempotent: true,
   },
   bulkGuildBan: {
-    summary: 'Bans up to 200 users at once; error 500000 when none can be banned.',
     area,
     method: 'POST',
     path: '/guilds/{guild_id}/bulk-ban',
@@ -279,7 +264,6 @@ export const memberRoutes = /*#__PURE__*/ defineRoutes({
     idempotent: false,
   },
   getGuildRoles: {
-    summary: "Lists a guild's roles.",
     area,
     method: 'GET',
     path: '/guilds/{guild_id}/roles',
@@ -292,7 +276,6 @@ export const memberRoutes = /*#__PURE__*/ defineRoutes({
     idempotent: true,
   },
   createGuildRole: {
-    summary: 'Creates a role (defaults: "new role", the @everyone permissions).',
     area,
     method: 'POST',
     path: '/guilds/{guild_id}/roles',
@@ -313,7 +296,6 @@ export const memberRoutes = /*#__PURE__*/ defineRoutes({
     idempotent: false,
   },
   modifyGuildRolePositions: {
-    summary: 'Reorders roles; answers every role of the guild.',
     area,
     method: 'PATCH',
     path: '/guilds/{guild_id}/roles',
@@ -329,7 +311,6 @@ export const memberRoutes = /*#__PURE__*/ defineRoutes({
     idempotent: false,
   },
   getGuildRole: {
-    summary: 'Reads one role.',
     area,
     method: 'GET',
     path: '/guilds/{guild_id}/roles/{role_id}',
@@ -342,7 +323,6 @@ export const memberRoutes = /*#__PURE__*/ defineRoutes({
     idempotent: true,
   },
   modifyGuildRole: {
-    summary: "Changes a role's name, permissions, colors, icon or display options.",
     area,
     method: 'PATCH',
     path: '/guilds/{guild_id}/roles/{role_id}',
@@ -362,7 +342,6 @@ export const memberRoutes = /*#__PURE__*/ defineRoutes({
     idempotent: false,
   },
   deleteGuildRole: {
-    summary: 'Deletes a role.',
     area,
     method: 'DELETE',
     path: '/guilds/{guild_id}/roles/{role_id}',
@@ -375,7 +354,6 @@ export const memberRoutes = /*#__PURE__*/ defineRoutes({
     idempotent: true,
   },
   getGuildRoleMemberCounts: {
-    summary: 'Counts the members of each role, @everyone excluded.',
     area,
     method: 'GET',
     path: '/guilds/{guild_id}/roles/member-counts',
@@ -388,7 +366,6 @@ export const memberRoutes = /*#__PURE__*/ defineRoutes({
     idempotent: true,
   },
   getGuildPruneCount: {
-    summary: 'Counts the members a prune of the given days would remove.',
     area,
     method: 'GET',
     path: '/guilds/{guild_id}/prune',
@@ -403,7 +380,6 @@ export const memberRoutes = /*#__PURE__*/ defineRoutes({
     idempotent: true,
   },
   beginGuildPrune: {
-    summary: 'Removes members inactive for the given days; pruned is null unless computed.',
     area,
     method: 'POST',
     path: '/guilds/{guild_id}/prune',

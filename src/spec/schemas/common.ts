@@ -5,14 +5,9 @@
  */
 import * as z from 'zod/mini';
 import { coercedNumber, isoDateTime } from '../zodParts.js';
+import { fits64, metadataTotalLength, SNOWFLAKE_RE } from './snowflakeRules.js';
 
-const SNOWFLAKE_RE = /^\d{1,20}$/;
-const MAX_SNOWFLAKE = (1n << 64n) - 1n;
-
-/** Whether a string of at most 20 digits fits in 64 bits (only 20 digits can exceed 2^64 - 1). */
-/* @__NO_SIDE_EFFECTS__ */ function fits64(v: string): boolean {
-  return v.length < 20 || BigInt(v) <= MAX_SNOWFLAKE;
-}
+export { metadataTotalLength };
 
 /** A snowflake: the decimal string of an unsigned 64-bit id. */
 export const snowflake = /* @__PURE__ */ z
@@ -43,15 +38,6 @@ export const permissionString = /* @__PURE__ */ z
 /** A response object: documented fields are checked, unknown fields pass through. */
 /* @__NO_SIDE_EFFECTS__ */ export function responseObject<T extends z.core.$ZodLooseShape>(shape: T) {
   return z.looseObject(shape);
-}
-
-/** Sum of the lengths of every key and value: what the platform's "total length" of metadata counts. */
-/* @__NO_SIDE_EFFECTS__ */ export function metadataTotalLength(
-  dict: Readonly<Record<string, string>>,
-): number {
-  let total = 0;
-  for (const key in dict) if (Object.hasOwn(dict, key)) total += key.length + (dict[key] as string).length;
-  return total;
 }
 
 /**

@@ -1,11 +1,13 @@
 /**
  * The TSDoc of the facades' methods, written from THE route table: each entry `method: 'operation';`
- * of a facade's operation map gets the operation's summary, then what a caller must know (operation
+ * of a facade's operation map gets the operation's summary (`routeSummaries`), then what a caller must know (operation
  * name, method and path, token, scopes, permissions, audit log, whether it is retried), and
  * `@deprecated` where the table says so. `syncFacadeDocs` rewrites the comment above every entry;
  * the facade docs test fails when a source is not what it would write (`npm run facades:docs`).
  */
 import type { PermissionRule, RouteDef } from '../../../src/spec/route.js';
+import { routeSummaries } from '../../../src/spec/routeSummaries.js';
+import type { RouteName } from '../../../src/spec/routes.js';
 
 /** The widest line of a doc comment, indentation and ` * ` included (biome's line width). */
 const width = 110;
@@ -59,7 +61,7 @@ export function facadeDocParagraphs(route: RouteDef): string[] {
     route.audit ? '`reason` goes to the audit log.' : '',
     route.idempotent ? '' : 'Not retried after a failure (not safe to repeat).',
   ].filter((s) => s !== '');
-  const paragraphs = [quoteAts(route.summary), quoteAts(facts.join(' '))];
+  const paragraphs = [quoteAts(routeSummaries[route.name as RouteName]), quoteAts(facts.join(' '))];
   if (route.deprecated !== undefined) {
     paragraphs.push(`@deprecated ${route.deprecated.replace(/^Deprecated: ?/, '')}`);
   } else if (route.removed !== undefined) {

@@ -12,7 +12,6 @@ export const testRoutes = {
   getLobby: defineRoute({
     name: 'getLobby',
     operation: 'Get Lobby',
-    summary: 'Gets a lobby.',
     area: 'lobbies',
     method: 'GET',
     path: '/lobbies/{lobby_id}',
@@ -27,7 +26,6 @@ export const testRoutes = {
   createLobby: defineRoute({
     name: 'createLobby',
     operation: 'Create Lobby',
-    summary: 'Creates a lobby.',
     area: 'lobbies',
     method: 'POST',
     path: '/lobbies',
@@ -54,7 +52,6 @@ export const testRoutes = {
   getLobbyMessages: defineRoute({
     name: 'getLobbyMessages',
     operation: 'Get Lobby Messages',
-    summary: 'Lists messages.',
     area: 'lobbies',
     method: 'GET',
     path: '/lobbies/{lobby_id}/messages',
@@ -70,7 +67,6 @@ export const testRoutes = {
   leaveLobby: defineRoute({
     name: 'leaveLobby',
     operation: 'Leave Lobby',
-    summary: 'Leaves a lobby.',
     area: 'lobbies',
     method: 'DELETE',
     path: '/lobbies/{lobby_id}/members/@me',
@@ -84,7 +80,6 @@ export const testRoutes = {
   modifyGuildMember: defineRoute({
     name: 'modifyGuildMember',
     operation: 'Modify Guild Member',
-    summary: 'Modifies a member.',
     area: 'guilds',
     method: 'PATCH',
     path: '/guilds/{guild_id}/members/{user_id}',
@@ -101,7 +96,6 @@ export const testRoutes = {
   getGuild: defineRoute({
     name: 'getGuild',
     operation: 'Get Guild',
-    summary: 'Gets a guild.',
     area: 'guilds',
     method: 'GET',
     path: '/guilds/{guild_id}',
@@ -117,7 +111,6 @@ export const testRoutes = {
   getGuildWidgetImage: defineRoute({
     name: 'getGuildWidgetImage',
     operation: 'Get Guild Widget Image',
-    summary: 'A PNG.',
     area: 'guilds',
     method: 'GET',
     path: '/guilds/{guild_id}/widget.png',
@@ -131,7 +124,6 @@ export const testRoutes = {
   getTargetUsers: defineRoute({
     name: 'getTargetUsers',
     operation: 'Get Target Users',
-    summary: 'CSV of ids.',
     area: 'invites',
     method: 'GET',
     path: '/invites/{code}/target-users',
@@ -146,7 +138,6 @@ export const testRoutes = {
   updateTargetUsers: defineRoute({
     name: 'updateTargetUsers',
     operation: 'Update Target Users',
-    summary: 'Uploads a CSV.',
     area: 'invites',
     method: 'PUT',
     path: '/invites/{code}/target-users',
@@ -163,7 +154,6 @@ export const testRoutes = {
   createChannelInvite: defineRoute({
     name: 'createChannelInvite',
     operation: 'Create Channel Invite',
-    summary: 'JSON or multipart.',
     area: 'channels',
     method: 'POST',
     path: '/channels/{channel_id}/invites',

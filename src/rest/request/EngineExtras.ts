@@ -1,0 +1,35 @@
+/**
+ * What a route engine does beyond JSON bodies and answers: multipart bodies with files, CSV answers,
+ * and a memo of accepted inputs for zod schemas. Each part is handed to the engine by the client that
+ * needs it ({@link allExtras} for `RouteClient` and `RestClient`), so that a client whose table needs
+ * none of them — `LobbyClient`: JSON only, lean schemas — does not carry their code into a bundle.
+ */
+import type { ClientRouteDef } from '../../spec/route.js';
+import type { encodeMultipart, makeBoundary } from './encodeMultipart.js';
+import type { isFileInput } from './fileInput.js';
+
+/** Sending files: the encoder, its boundary and the check of a file field's value. */
+export interface MultipartSupport {
+  readonly encode: typeof encodeMultipart;
+  readonly boundary: typeof makeBoundary;
+  readonly isFile: typeof isFileInput;
+}
+
+/**
+ * Inputs a schema accepted before, taken as accepted without parsing again (a call's ids repeat from
+ * call to call, and zod's object parse costs far more than a lookup).
+ */
+export interface InputMemo {
+  /** Whether `value` is known to pass `schema`. */
+  knows(schema: ClientRouteDef['params'], value: unknown): boolean;
+  /** Records that `value` just passed `schema`. */
+  remember(schema: ClientRouteDef['params'], value: unknown): void;
+}
+
+/** The optional parts of an engine; a client gives its engine every part its table's routes need. */
+export interface EngineExtras {
+  readonly multipart?: MultipartSupport;
+  /** Reads a CSV answer (Get Target Users) into ids. */
+  readonly csv?: (text: string) => string[];
+  readonly inputMemo?: InputMemo;
+}

@@ -10,7 +10,7 @@
 // Both variants are built as entries of their own. To add one (a `#websocket`, say): write
 // `foo.ts` and `foo.node.ts` with the same exports, add a line here and a `#foo` entry in
 // package.json's "imports" shaped like `#transport`'s.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { resolve } from 'node:path';
 import typescript from '@rollup/plugin-typescript';
@@ -18,6 +18,10 @@ import { dts } from 'rollup-plugin-dts';
 import { stableNumberUnions } from './scripts/stableNumberUnions.mjs';
 
 const pkg = JSON.parse(readFileSync('./package.json', 'utf8'));
+
+// Every build starts from an empty dist/: chunk names carry a content hash, so the chunks of earlier
+// builds would stay beside the new ones and be packed with them (`files: ["dist"]`).
+rmSync('dist', { recursive: true, force: true });
 
 const external = [
   ...Object.keys(pkg.dependencies ?? {}),
@@ -93,6 +97,10 @@ export default [
         format: 'cjs',
         entryFileNames: '[name].cjs',
         chunkFileNames: 'chunks/[name]-[hash].cjs',
+        // The bin runs as ESM (`bin` points at cli.js): its CJS twin would be packed and reached by nothing.
+        plugins: [
+          { name: 'lobbykit-no-cjs-cli', generateBundle: (_, bundle) => void delete bundle['cli.cjs'] },
+        ],
       },
     ],
   },

@@ -6,9 +6,9 @@
 // `lobbykit/emulator`), and bundles each browser entry, failing on any Node built-in or undici that
 // the `browser` condition would pull in and checking that the bundle's default transport is fetch.
 // Run after `npm run build`.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import commonjs from '@rollup/plugin-commonjs';
 import { nodeResolve } from '@rollup/plugin-node-resolve';
@@ -174,6 +174,33 @@ try {
       `browser: ${name} bundles with no Node built-in, undici or ws; default transport ${kind}, WebSocket ${socketKind} (${(bytes / 1024).toFixed(0)} KiB unminified)`,
     );
   }
+
+  // Every JavaScript file in the tarball is reached from what package.json points at: no stale chunk
+  // of an earlier build rides along (chunk names carry a content hash).
+  const installed = join(app, 'node_modules/lobbykit');
+  const targets = (value) =>
+    typeof value === 'string' ? [value] : Object.values(value ?? {}).flatMap((v) => targets(v));
+  const roots = [pkg.exports, pkg.imports, pkg.bin].flatMap(targets).filter((f) => /\.c?js$/.test(f));
+  const reached = new Set();
+  const queue = roots.map((f) => join(installed, f));
+  while (queue.length > 0) {
+    const file = queue.pop();
+    if (reached.has(file)) continue;
+    reached.add(file);
+    const text = readFileSync(file, 'utf8');
+    for (const m of text.matchAll(/(?:from\s*|import\(\s*|require\(\s*)['"](\.{1,2}\/[^'"]+)['"]/g))
+      queue.push(join(dirname(file), m[1]));
+  }
+  const packed = readdirSync(join(installed, 'dist'), { recursive: true })
+    .filter((f) => /\.c?js$/.test(f))
+    .map((f) => join(installed, 'dist', f));
+  const stale = packed.filter((f) => !reached.has(f));
+  if (stale.length > 0) {
+    console.error(`package: ${stale.length} JavaScript files no entry reaches (stale chunks?):`);
+    for (const f of stale) console.error(`  ${f.slice(installed.length + 1)}`);
+    process.exit(1);
+  }
+  console.log(`package: all ${packed.length} JavaScript files are reached from an entry`);
 } finally {
   pack.dispose();
 }

@@ -6,6 +6,8 @@ export default mergeConfig(
   defineConfig({
     test: {
       include: ['test/**/*.test.ts'],
+      // Property tests run with one fixed seed unless LOBBYKIT_PROPERTY_SEED says otherwise.
+      setupFiles: ['test/support/propertySeed.ts'],
       typecheck: {
         enabled: true,
         include: ['test/**/*.test-d.ts'],

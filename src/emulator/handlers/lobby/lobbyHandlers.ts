@@ -17,8 +17,8 @@ import {
   messageWire,
   modifyLobby,
   requireLobby,
+  requireEntryUsers,
   requireMembership,
-  requireUsers,
   sendLobbyMessage,
   setDmModerationMetadata,
   setLobbyModerationMetadata,
@@ -76,10 +76,7 @@ export const lobbyHandlers = defineHandlers({
   bulkUpdateLobbyMembers: ({ world, caller, params, body }) => {
     const lobby = requireLobby(world, params.lobby_id, callerApplication(caller));
     // An unknown user fails the whole request before anything changes.
-    requireUsers(
-      world,
-      body.map((entry) => entry.id),
-    );
+    requireEntryUsers(world, body);
     return reply.json(upsertSilently(world, lobby, body).map(renderLobbyMember));
   },
 

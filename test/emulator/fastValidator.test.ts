@@ -8,7 +8,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import * as fastValidator from '../../src/emulator/http/fastValidator.js';
-import { fastParser, INVALID } from '../../src/emulator/http/fastValidator.js';
+import { answersOwnObjects, fastParser, INVALID } from '../../src/emulator/http/fastValidator.js';
+import { parseCheckedJson } from '../../src/emulator/http/parseJsonBody.js';
 import { validateRequest } from '../../src/emulator/http/validateRequest.js';
 import { PlatformError } from '../../src/emulator/PlatformError.js';
 import type { RouteDef } from '../../src/spec/route.js';
@@ -150,3 +151,98 @@ const snowflakeLike = z
   .string()
   .check(z.regex(/^\d{1,20}$/, { abort: true }))
   .check(z.refine((v: string) => v.length < 20 || BigInt(v) <= (1n << 64n) - 1n));
+
+/** Every object and array in a value. */
+function containersOf(value: unknown, into = new Set<object>()): Set<object> {
+  if (value === null || typeof value !== 'object') return into;
+  into.add(value);
+  for (const item of Object.values(value)) containersOf(item, into);
+  return into;
+}
+
+describe('answersOwnObjects: fast paths that need no null prototypes', () => {
+  const ownBodies = schemas.filter((s) => s.kind === 'body' && answersOwnObjects(s.schema));
+
+  it('holds for the bulk update and most bodies of the table', () => {
+    expect(answersOwnObjects(bulkUpdateLobbyMembersBody)).toBe(true);
+    expect(ownBodies.length).toBeGreaterThan(schemas.filter((s) => s.kind === 'body').length / 2);
+  });
+
+  for (const { name, kind, schema } of ownBodies) {
+    it(`answers the same without null prototypes, in objects of its own: ${name}`, () => {
+      fc.assert(
+        fc.property(inputsOf(kind, schema), (hardened) => {
+          if (hardened === undefined) return true;
+          const plain: unknown = JSON.parse(JSON.stringify(hardened));
+          const fast = fastParser(schema)(plain);
+          const reference = fastParser(schema)(hardened);
+          expect(fast === INVALID).toBe(reference === INVALID);
+          if (reference === INVALID) return true;
+          expect(fast).toStrictEqual(reference);
+          expect(JSON.stringify(fast)).toBe(JSON.stringify(reference));
+          const inputs = containersOf(plain);
+          for (const made of containersOf(fast)) expect(inputs.has(made)).toBe(false);
+          return true;
+        }),
+        { numRuns: 60 },
+      );
+    });
+  }
+
+  it('is false where a value may pass through or zod parses a part', () => {
+    for (const schema of [
+      z.unknown(),
+      z.object({ a: z.any() }),
+      z.looseObject({ a: z.string() }),
+      z.record(z.string(), z.unknown()),
+      z.array(z.union([z.string(), z.object({ a: z.string() })])),
+      z.object({ a: z._default(z.string(), 'x') }),
+    ]) {
+      expect(answersOwnObjects(schema)).toBe(false);
+    }
+    expect(answersOwnObjects(z.object({ a: z.nullish(z.array(z.record(z.string(), z.number()))) }))).toBe(
+      true,
+    );
+  });
+
+  it('declines a check that leaves an object it did not make', () => {
+    const kept = { a: 'kept' };
+    const schema = z.object({ a: z.string() }).check(z.overwrite(() => kept));
+    expect(answersOwnObjects(schema)).toBe(true);
+    expect(fastParser(schema)({ a: 'x' })).toBe(INVALID);
+    expect(z.parse(schema, { a: 'x' })).toBe(kept);
+  });
+
+  it('reads own keys only, whatever a host added to Object.prototype', () => {
+    const route = routes.bulkUpdateLobbyMembers as unknown as RouteDef;
+    const params = { lobby_id: '1234567890123456789' };
+    const text = '[{"id":"1234567890123456789","metadata":{"slot":"1"}}]';
+    const proto = Object.prototype as Record<string, unknown>;
+    proto.flags = 'from the host';
+    try {
+      const answer = [{ id: '1234567890123456789', metadata: { slot: '1' } }];
+      expect(fastParser(bulkUpdateLobbyMembersBody)(parseCheckedJson(text))).toStrictEqual(answer);
+      expect(validateRequest(route, params, '', parseCheckedJson(text), false).body).toStrictEqual(answer);
+    } finally {
+      delete proto.flags;
+    }
+  });
+
+  it('hardens the body before any other fast path, and before zod', () => {
+    const route = {
+      ...routes.bulkUpdateLobbyMembers,
+      body: z.object({ data: z.unknown() }),
+    } as unknown as RouteDef;
+    const params = { lobby_id: '1234567890123456789' };
+    const passed = validateRequest(route, params, '', parseCheckedJson('{"data":{"a":{}}}'), false).body as {
+      data: { a: object };
+    };
+    expect(Object.getPrototypeOf(passed.data)).toBeNull();
+    expect(Object.getPrototypeOf(passed.data.a)).toBeNull();
+    // The bulk body's fast path declines this one: zod answers the 50035, from hardened input.
+    const bulk = routes.bulkUpdateLobbyMembers as unknown as RouteDef;
+    const bad = parseCheckedJson('[{"id":"1","metadata":{"constructor":1}}]') as [{ metadata: object }];
+    expect(() => validateRequest(bulk, params, '', bad, false)).toThrow(PlatformError);
+    expect(Object.getPrototypeOf(bad[0].metadata)).toBeNull();
+  });
+});

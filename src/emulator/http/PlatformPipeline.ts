@@ -132,7 +132,7 @@ export class PlatformPipeline {
   #answer(routed: Routed, decoded: DecodedBody): Promise<void> | undefined {
     const { req, res, route, params, caller, headers } = routed;
     try {
-      const input = validateRequest(route, params, routed.query, decoded.value);
+      const input = validateRequest(route, params, routed.query, decoded.value, decoded.hardened);
       const ctx: HandlerContext = {
         world: this.#deps.world,
         route,

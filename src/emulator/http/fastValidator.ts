@@ -72,6 +72,53 @@ export function fastParser(schema: z.ZodMiniType): FastParse {
   return parse;
 }
 
+const ownAnswers = new WeakMap<z.ZodMiniType, boolean>();
+
+/**
+ * Whether the fast path of `schema` answers only objects and arrays it built itself, reading own
+ * keys only: then it answers the same whether its input's objects have null prototypes or still
+ * `Object.prototype`, and nothing of the input outlives it (so the pipeline may skip giving the
+ * input null prototypes when this path answers; see `parseCheckedJson`). False wherever a value
+ * may pass through as it came (`unknown`, `any`) or zod parses a part (delegated schemas, whose
+ * answers this file does not model); a schema that reaches itself again is answered false.
+ */
+export function answersOwnObjects(schema: z.ZodMiniType): boolean {
+  let known = ownAnswers.get(schema);
+  if (known === undefined) {
+    ownAnswers.set(schema, false);
+    known = buildsOwnObjects(schema);
+    ownAnswers.set(schema, known);
+  }
+  return known;
+}
+
+/** {@link answersOwnObjects}, by the same cases as {@link compileType}. */
+function buildsOwnObjects(schema: z.ZodMiniType): boolean {
+  fastParser(schema);
+  if (delegates.has(schema)) return false;
+  const def = defOf(schema);
+  switch (def.type) {
+    case 'string':
+    case 'number':
+    case 'boolean':
+    case 'literal':
+    case 'enum':
+      // Primitives (a literal or an enum value is one), or INVALID.
+      return true;
+    case 'optional':
+    case 'nullable':
+      return answersOwnObjects(def.innerType as z.ZodMiniType);
+    case 'array':
+      return answersOwnObjects(def.element as z.ZodMiniType);
+    case 'object':
+      return Object.values(def.shape ?? {}).every(answersOwnObjects);
+    case 'record':
+      return answersOwnObjects(def.valueType as z.ZodMiniType);
+    default:
+      return false;
+  }
+}
+
 function defOf(schema: z.ZodMiniType): Def {
   return schema._zod.def as unknown as Def;
 }
@@ -180,7 +227,9 @@ interface Field {
 /**
  * A plain object (unknown keys dropped): each key of the shape in order, placed as zod places it —
  * an absent optional key stays absent, an `undefined` result is kept only for a key the input has
- * (or a default's), a required key must be there.
+ * (or a default's), a required key must be there. Only own keys count, as in a hardened object
+ * (null prototype): the answer is then the same for input whose objects still have
+ * `Object.prototype` (see {@link answersOwnObjects}).
  */
 function compileObject(def: Def): FastParse {
   const fields: Field[] = Object.entries(def.shape ?? {})
@@ -196,9 +245,9 @@ function compileObject(def: Def): FastParse {
     const input = v as Record<string, unknown>;
     const out: Record<string, unknown> = {};
     for (const { key, parse, optin, optionalOut } of fields) {
-      const present = key in input;
+      const present = key in input && Object.hasOwn(input, key);
       if (!present && optionalOut && optin === 'optional') continue;
-      const value = parse(input[key]);
+      const value = parse(present ? input[key] : undefined);
       if (value === INVALID) {
         // zod forgives a failure on an absent key that may be absent.
         if (optin !== undefined && optionalOut && !present) continue;
@@ -211,9 +260,10 @@ function compileObject(def: Def): FastParse {
     return out;
   };
   return (
-    specialize<FastParse>(['parsers', 'INVALID'], objectSource(fields), [
+    specialize<FastParse>(['parsers', 'INVALID', 'hasOwn'], objectSource(fields), [
       fields.map((f) => f.parse),
       INVALID,
+      Object.hasOwn,
     ]) ?? generic
   );
 }
@@ -228,9 +278,9 @@ function objectSource(fields: readonly Field[]): string {
     const o = literal(optin);
     const out = literal(optionalOut);
     return `{
-      const present = ${k} in v;
+      const present = ${k} in v && hasOwn(v, ${k});
       if (!(!present && ${out} && ${o} === 'optional')) {
-        const value = p${i}(v[${k}]);
+        const value = p${i}(present ? v[${k}] : undefined);
         if (value === INVALID) {
           if (!(${o} !== undefined && ${out} && !present)) return INVALID;
         } else {
@@ -360,7 +410,11 @@ function withChecks(base: FastParse, checks: readonly z.core.$ZodCheck[]): FastP
   );
 }
 
-/** One check as zod runs it: the value it leaves (an overwrite check may change it), or INVALID. */
+/**
+ * One check as zod runs it: the value it leaves (an overwrite check may change it), or INVALID. A
+ * check that leaves another object or array than it was given is zod's to answer: this path could
+ * not tell whether it came from the input (see {@link answersOwnObjects}).
+ */
 function zodCheck(check: z.core.$ZodCheck, value: unknown): unknown {
   const payload: CheckPayload = { value, issues: [] };
   const when = check._zod.def.when;
@@ -368,7 +422,9 @@ function zodCheck(check: z.core.$ZodCheck, value: unknown): unknown {
   const pending: unknown = check._zod.check(payload as never);
   // An asynchronous check is zod's to refuse, with its own error.
   if (pending instanceof Promise || payload.issues.length > 0) return INVALID;
-  return payload.value;
+  const left = payload.value;
+  if (left !== value && left !== null && typeof left === 'object') return INVALID;
+  return left;
 }
 
 /** The part of a schema this file does not model: zod (its compiled twin) parses it. */

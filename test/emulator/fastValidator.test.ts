@@ -105,6 +105,23 @@ describe('fastParser: native checks at their bounds', () => {
   it('regex, inclusive and exclusive bounds, integers and refinements decide as zod does', () => {
     sameVerdicts(z.string().check(z.regex(/^\d{1,3}$/)), ['1', '123', '1234', 'a', '']);
     sameVerdicts(z.string().check(z.regex(/\d/g)), ['1', '1', 'a', '22']); // a global pattern restarts
+    // A run of digits is checked without the pattern: ASCII digits only, the bounds inclusive.
+    const digitRuns = [
+      '',
+      '0',
+      '1'.repeat(20),
+      '1'.repeat(21),
+      '12a',
+      ' 12',
+      '12\n',
+      '١٢٣',
+      '１２',
+      '-1',
+      '1.5',
+    ];
+    sameVerdicts(z.string().check(z.regex(/^\d{1,20}$/)), digitRuns);
+    sameVerdicts(z.string().check(z.regex(/^\d{0,2}$/)), digitRuns);
+    sameVerdicts(z.string().check(z.regex(/^\d{1,3}$/m)), ['a\n12', '12\nb', '123']); // lines: the pattern decides
     sameVerdicts(z.number().check(z.minimum(5)).check(z.maximum(10)), [4.999, 5, 10, 10.001]);
     sameVerdicts(z.number().check(z.gt(5)).check(z.lt(10)), [5, 5.5, 9.5, 10]);
     sameVerdicts(z.number().check(z.int()), [0, -0, 1.5, 2 ** 53 - 1, 2 ** 53, -(2 ** 53)]);
@@ -169,7 +186,7 @@ describe('answersOwnObjects: fast paths that need no null prototypes', () => {
   });
 
   for (const { name, kind, schema } of ownBodies) {
-    it(`answers the same without null prototypes, in objects of its own: ${name}`, () => {
+    it(`answers the same without null prototypes, in objects like zod's: ${name}`, () => {
       fc.assert(
         fc.property(inputsOf(kind, schema), (hardened) => {
           if (hardened === undefined) return true;
@@ -180,8 +197,12 @@ describe('answersOwnObjects: fast paths that need no null prototypes', () => {
           if (reference === INVALID) return true;
           expect(fast).toStrictEqual(reference);
           expect(JSON.stringify(fast)).toBe(JSON.stringify(reference));
-          const inputs = containersOf(plain);
-          for (const made of containersOf(fast)) expect(inputs.has(made)).toBe(false);
+          // Answers have Object.prototype, as zod's do; from hardened input, every one is a copy.
+          for (const made of containersOf(fast)) {
+            if (!Array.isArray(made)) expect(Object.getPrototypeOf(made)).toBe(Object.prototype);
+          }
+          const hardenedInputs = containersOf(hardened);
+          for (const made of containersOf(reference)) expect(hardenedInputs.has(made)).toBe(false);
           return true;
         }),
         { numRuns: 60 },
@@ -203,6 +224,29 @@ describe('answersOwnObjects: fast paths that need no null prototypes', () => {
     expect(answersOwnObjects(z.object({ a: z.nullish(z.array(z.record(z.string(), z.number()))) }))).toBe(
       true,
     );
+  });
+
+  it('answers a record that already is its answer as it is, and copies any other', () => {
+    const dict = z.record(z.string(), z.string());
+    const plain = JSON.parse('{"slot":"1","team":"blue"}') as Record<string, string>;
+    expect(fastParser(dict)(plain)).toBe(plain);
+    const hardened = asRequestInput(plain) as Record<string, string>;
+    const copy = fastParser(dict)(hardened);
+    expect(copy).not.toBe(hardened);
+    expect(copy).toStrictEqual({ slot: '1', team: 'blue' });
+    expect(Object.getPrototypeOf(copy)).toBe(Object.prototype);
+    // A key answered otherwise, or a __proto__ key, makes a copy of what came before it.
+    const trimmed = z.record(z.string().check(z.trim()), z.string());
+    expect(fastParser(trimmed)(JSON.parse('{"a":"1"," b ":"2","c":"3"}'))).toStrictEqual({
+      a: '1',
+      b: '2',
+      c: '3',
+    });
+    const withProto = JSON.parse('{"a":"1","__proto__":"x","c":"3"}') as object;
+    const answer = fastParser(dict)(withProto);
+    expect(answer).not.toBe(withProto);
+    expect(Object.keys(answer as object)).toEqual(['a', 'c']);
+    expect(z.parse(dict, withProto)).toStrictEqual(answer);
   });
 
   it('declines a check that leaves an object it did not make', () => {

@@ -75,12 +75,13 @@ export function fastParser(schema: z.ZodMiniType): FastParse {
 const ownAnswers = new WeakMap<z.ZodMiniType, boolean>();
 
 /**
- * Whether the fast path of `schema` answers only objects and arrays it built itself, reading own
- * keys only: then it answers the same whether its input's objects have null prototypes or still
- * `Object.prototype`, and nothing of the input outlives it (so the pipeline may skip giving the
- * input null prototypes when this path answers; see `parseCheckedJson`). False wherever a value
- * may pass through as it came (`unknown`, `any`) or zod parses a part (delegated schemas, whose
- * answers this file does not model); a schema that reaches itself again is answered false.
+ * Whether the fast path of `schema` reads own keys only and answers objects and arrays it built
+ * itself, or records of its input answered as they are (with `Object.prototype`, as a copy would
+ * have): then it answers the same whether its input's objects have null prototypes or still
+ * `Object.prototype`, so the pipeline may skip giving a body null prototypes when this path answers
+ * (see `parseCheckedJson`). False wherever a value may pass through as it came (`unknown`, `any`)
+ * or zod parses a part (delegated schemas, whose answers this file does not model); a schema that
+ * reaches itself again is answered false.
  */
 export function answersOwnObjects(schema: z.ZodMiniType): boolean {
   let known = ownAnswers.get(schema);
@@ -300,7 +301,14 @@ function objectSource(fields: readonly Field[]): string {
   };`;
 }
 
-/** A record of string keys (no key set of its own): every own key and value, `__proto__` skipped. */
+/**
+ * A record of string keys (no key set of its own): every own key and value, `__proto__` skipped.
+ * A record that already is its answer — `Object.prototype`, as zod's answers have, and every key
+ * and value answered as itself — is answered as it is rather than copied: request bodies are their
+ * request's own (`parseCheckedJson`), and the copy of every metadata map was a good part of the
+ * cost of a bulk update. A hardened record (null prototype) is copied, so that every answer has
+ * `Object.prototype`, as zod's do.
+ */
 function compileRecord(schema: z.ZodMiniType, def: Def): FastParse {
   const keyType = def.keyType as z.ZodMiniType;
   const keyDef = defOf(keyType);
@@ -316,49 +324,77 @@ function compileRecord(schema: z.ZodMiniType, def: Def): FastParse {
   const parseKey = fastParser(keyType);
   const parseValue = fastParser(def.valueType as z.ZodMiniType);
   const generic: FastParse = (v) => {
-    if (v === null || typeof v !== 'object' || Array.isArray(v) || !plainPrototype(v)) return INVALID;
+    if (v === null || typeof v !== 'object' || Array.isArray(v)) return INVALID;
+    const proto: unknown = Object.getPrototypeOf(v);
+    if (proto !== null && proto !== Object.prototype) return INVALID;
     const input = v as Record<string, unknown>;
-    const out: Record<string, unknown> = {};
-    for (const key of Object.keys(input)) {
-      if (key === '__proto__') continue;
-      const outKey = parseKey(key);
-      if (outKey === INVALID || outKey === '__proto__') return INVALID;
-      const value = parseValue(input[key]);
-      if (value === INVALID) return INVALID;
-      out[outKey as string] = value;
+    // Made at the first key or value that is not answered as itself (at once for a hardened one).
+    let out: Record<string, unknown> | undefined = proto === null ? {} : undefined;
+    const keys = Object.keys(input);
+    for (let i = 0; i < keys.length; i += 1) {
+      const key = keys[i] as string;
+      const item = input[key];
+      let outKey: unknown = key;
+      let value: unknown = item;
+      if (key !== '__proto__') {
+        outKey = parseKey(key);
+        if (outKey === INVALID || outKey === '__proto__') return INVALID;
+        value = parseValue(item);
+        if (value === INVALID) return INVALID;
+        if (out === undefined && outKey === key && value === item) continue;
+      }
+      out ??= copyOfFirst(input, keys, i);
+      if (key !== '__proto__') out[outKey as string] = value;
     }
-    return out;
+    return out ?? input;
   };
   // The same loop, with the key's and the value's parse as call sites of its own.
   const body = `return (v) => {
-    if (v === null || typeof v !== 'object' || Array.isArray(v) || !plainPrototype(v)) return INVALID;
-    const out = {};
+    if (v === null || typeof v !== 'object' || Array.isArray(v)) return INVALID;
+    const proto = Object.getPrototypeOf(v);
+    if (proto !== null && proto !== ObjectPrototype) return INVALID;
+    let out = proto === null ? {} : undefined;
     const keys = Object.keys(v);
     for (let i = 0; i < keys.length; i += 1) {
       const key = keys[i];
-      if (key === '__proto__') continue;
-      const outKey = parseKey(key);
-      if (outKey === INVALID || outKey === '__proto__') return INVALID;
-      const value = parseValue(v[key]);
-      if (value === INVALID) return INVALID;
-      out[outKey] = value;
+      const item = v[key];
+      let outKey = key;
+      let value = item;
+      if (key !== '__proto__') {
+        outKey = parseKey(key);
+        if (outKey === INVALID || outKey === '__proto__') return INVALID;
+        value = parseValue(item);
+        if (value === INVALID) return INVALID;
+        if (out === undefined && outKey === key && value === item) continue;
+      }
+      if (out === undefined) out = copyOfFirst(v, keys, i);
+      if (key !== '__proto__') out[outKey] = value;
     }
-    return out;
+    return out === undefined ? v : out;
   };`;
   return (
-    specialize<FastParse>(['parseKey', 'parseValue', 'plainPrototype', 'INVALID'], body, [
+    specialize<FastParse>(['parseKey', 'parseValue', 'ObjectPrototype', 'copyOfFirst', 'INVALID'], body, [
       parseKey,
       parseValue,
-      plainPrototype,
+      Object.prototype,
+      copyOfFirst,
       INVALID,
     ]) ?? generic
   );
 }
 
-/** Request input's objects: null-prototype (hardened JSON) or plain. zod refuses class instances. */
-function plainPrototype(value: object): boolean {
-  const proto: unknown = Object.getPrototypeOf(value);
-  return proto === null || proto === Object.prototype;
+/** A new object with the first `count` of `keys` of `record` (keys answered as themselves so far). */
+function copyOfFirst(
+  record: Record<string, unknown>,
+  keys: readonly string[],
+  count: number,
+): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (let i = 0; i < count; i += 1) {
+    const key = keys[i] as string;
+    if (key !== '__proto__') out[key] = record[key];
+  }
+  return out;
 }
 
 /**

@@ -3,6 +3,7 @@
  * hands the rule work to lobbyRules.ts.
  */
 import { limits } from '../../../spec/limits.js';
+import { lobbyMembersJson } from '../../world/lobbyMembersJson.js';
 import { renderLobby, renderLobbyMember } from '../../world/renderLobby.js';
 import type { World } from '../../world/World.js';
 import { callerApplication, callerUser } from '../access.js';
@@ -77,7 +78,7 @@ export const lobbyHandlers = defineHandlers({
     const lobby = requireLobby(world, params.lobby_id, callerApplication(caller));
     // An unknown user fails the whole request before anything changes.
     requireEntryUsers(world, body);
-    return reply.json(upsertSilently(world, lobby, body).map(renderLobbyMember));
+    return reply.jsonText(lobbyMembersJson(upsertSilently(world, lobby, body)));
   },
 
   linkLobbyChannel: ({ world, caller, params, body }) => {

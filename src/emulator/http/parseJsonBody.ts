@@ -50,6 +50,11 @@ export function nullPrototypes(value: unknown): unknown {
   return value;
 }
 
+function hasEnumerableKeys(value: object): boolean {
+  for (const _ in value) return true;
+  return false;
+}
+
 function parseJson(text: string): unknown {
   try {
     return JSON.parse(text);
@@ -66,6 +71,11 @@ interface Walk {
   readonly path: Array<string | number>;
   /** Whether objects get a null prototype on the way. */
   readonly nullPrototypes: boolean;
+  /**
+   * Whether a key met by `for…in` may be inherited: only when objects keep `Object.prototype` and a
+   * host gave it enumerable keys (then each key is checked to be own).
+   */
+  readonly mayInherit: boolean;
 }
 
 /** Errors after which the walk stops looking (the answer names this many at most). */
@@ -88,7 +98,13 @@ export function harden(value: unknown): unknown {
 /** The walk of {@link harden}, with or without null prototypes. */
 function walkValue(value: unknown, nullPrototypes: boolean): unknown {
   if (value === null || typeof value !== 'object') return value;
-  const state: Walk = { containers: 0, errors: [], path: [], nullPrototypes };
+  const state: Walk = {
+    containers: 0,
+    errors: [],
+    path: [],
+    nullPrototypes,
+    mayInherit: !nullPrototypes && hasEnumerableKeys(Object.prototype),
+  };
   hardenContainer(value, 0, state);
   if (state.errors.length > 0) throw PlatformError.invalidForm(fieldErrorTree(state.errors));
   return value;
@@ -125,13 +141,13 @@ function hardenContainer(source: object, depth: number, walk: Walk): void {
   }
   // First, so that the walk below sees own keys only (JSON.parse makes only own enumerable keys,
   // `__proto__` included, as plain data).
-  const nullPrototype = walk.nullPrototypes;
-  if (nullPrototype) Object.setPrototypeOf(source, null);
+  if (walk.nullPrototypes) Object.setPrototypeOf(source, null);
+  const mayInherit = walk.mayInherit;
   const record = source as Record<string, unknown>;
   for (const key in record) {
     // Without the null prototype, own keys only all the same (a host may have added enumerable
     // keys to Object.prototype).
-    if (!nullPrototype && !Object.hasOwn(record, key)) continue;
+    if (mayInherit && !Object.hasOwn(record, key)) continue;
     if (key === '__proto__') {
       walk.errors.push({
         path: [...walk.path, key],

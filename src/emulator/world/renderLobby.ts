@@ -35,7 +35,7 @@ export function renderLobby(
     id: lobby.id,
     application_id: lobby.application_id,
     metadata: lobby.metadata,
-    members: Array.from(lobby.members.values(), renderLobbyMember),
+    members: [...lobby.members.values()].map(renderLobbyMember),
     flags: lobby.flags,
   };
   const linked = lobby.linked_channel_id === null ? undefined : channel(lobby.linked_channel_id);

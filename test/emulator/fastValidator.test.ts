@@ -8,7 +8,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import * as fastValidator from '../../src/emulator/http/fastValidator.js';
-import { fastParser, INVALID } from '../../src/emulator/http/fastValidator.js';
+import { answersOwnObjects, fastParser, INVALID } from '../../src/emulator/http/fastValidator.js';
+import { parseCheckedJson } from '../../src/emulator/http/parseJsonBody.js';
 import { validateRequest } from '../../src/emulator/http/validateRequest.js';
 import { PlatformError } from '../../src/emulator/PlatformError.js';
 import type { RouteDef } from '../../src/spec/route.js';
@@ -104,6 +105,23 @@ describe('fastParser: native checks at their bounds', () => {
   it('regex, inclusive and exclusive bounds, integers and refinements decide as zod does', () => {
     sameVerdicts(z.string().check(z.regex(/^\d{1,3}$/)), ['1', '123', '1234', 'a', '']);
     sameVerdicts(z.string().check(z.regex(/\d/g)), ['1', '1', 'a', '22']); // a global pattern restarts
+    // A run of digits is checked without the pattern: ASCII digits only, the bounds inclusive.
+    const digitRuns = [
+      '',
+      '0',
+      '1'.repeat(20),
+      '1'.repeat(21),
+      '12a',
+      ' 12',
+      '12\n',
+      '١٢٣',
+      '１２',
+      '-1',
+      '1.5',
+    ];
+    sameVerdicts(z.string().check(z.regex(/^\d{1,20}$/)), digitRuns);
+    sameVerdicts(z.string().check(z.regex(/^\d{0,2}$/)), digitRuns);
+    sameVerdicts(z.string().check(z.regex(/^\d{1,3}$/m)), ['a\n12', '12\nb', '123']); // lines: the pattern decides
     sameVerdicts(z.number().check(z.minimum(5)).check(z.maximum(10)), [4.999, 5, 10, 10.001]);
     sameVerdicts(z.number().check(z.gt(5)).check(z.lt(10)), [5, 5.5, 9.5, 10]);
     sameVerdicts(z.number().check(z.int()), [0, -0, 1.5, 2 ** 53 - 1, 2 ** 53, -(2 ** 53)]);
@@ -150,3 +168,125 @@ const snowflakeLike = z
   .string()
   .check(z.regex(/^\d{1,20}$/, { abort: true }))
   .check(z.refine((v: string) => v.length < 20 || BigInt(v) <= (1n << 64n) - 1n));
+
+/** Every object and array in a value. */
+function containersOf(value: unknown, into = new Set<object>()): Set<object> {
+  if (value === null || typeof value !== 'object') return into;
+  into.add(value);
+  for (const item of Object.values(value)) containersOf(item, into);
+  return into;
+}
+
+describe('answersOwnObjects: fast paths that need no null prototypes', () => {
+  const ownBodies = schemas.filter((s) => s.kind === 'body' && answersOwnObjects(s.schema));
+
+  it('holds for the bulk update and most bodies of the table', () => {
+    expect(answersOwnObjects(bulkUpdateLobbyMembersBody)).toBe(true);
+    expect(ownBodies.length).toBeGreaterThan(schemas.filter((s) => s.kind === 'body').length / 2);
+  });
+
+  for (const { name, kind, schema } of ownBodies) {
+    it(`answers the same without null prototypes, in objects like zod's: ${name}`, () => {
+      fc.assert(
+        fc.property(inputsOf(kind, schema), (hardened) => {
+          if (hardened === undefined) return true;
+          const plain: unknown = JSON.parse(JSON.stringify(hardened));
+          const fast = fastParser(schema)(plain);
+          const reference = fastParser(schema)(hardened);
+          expect(fast === INVALID).toBe(reference === INVALID);
+          if (reference === INVALID) return true;
+          expect(fast).toStrictEqual(reference);
+          expect(JSON.stringify(fast)).toBe(JSON.stringify(reference));
+          // Answers have Object.prototype, as zod's do; from hardened input, every one is a copy.
+          for (const made of containersOf(fast)) {
+            if (!Array.isArray(made)) expect(Object.getPrototypeOf(made)).toBe(Object.prototype);
+          }
+          const hardenedInputs = containersOf(hardened);
+          for (const made of containersOf(reference)) expect(hardenedInputs.has(made)).toBe(false);
+          return true;
+        }),
+        { numRuns: 60 },
+      );
+    });
+  }
+
+  it('is false where a value may pass through or zod parses a part', () => {
+    for (const schema of [
+      z.unknown(),
+      z.object({ a: z.any() }),
+      z.looseObject({ a: z.string() }),
+      z.record(z.string(), z.unknown()),
+      z.array(z.union([z.string(), z.object({ a: z.string() })])),
+      z.object({ a: z._default(z.string(), 'x') }),
+    ]) {
+      expect(answersOwnObjects(schema)).toBe(false);
+    }
+    expect(answersOwnObjects(z.object({ a: z.nullish(z.array(z.record(z.string(), z.number()))) }))).toBe(
+      true,
+    );
+  });
+
+  it('answers a record that already is its answer as it is, and copies any other', () => {
+    const dict = z.record(z.string(), z.string());
+    const plain = JSON.parse('{"slot":"1","team":"blue"}') as Record<string, string>;
+    expect(fastParser(dict)(plain)).toBe(plain);
+    const hardened = asRequestInput(plain) as Record<string, string>;
+    const copy = fastParser(dict)(hardened);
+    expect(copy).not.toBe(hardened);
+    expect(copy).toStrictEqual({ slot: '1', team: 'blue' });
+    expect(Object.getPrototypeOf(copy)).toBe(Object.prototype);
+    // A key answered otherwise, or a __proto__ key, makes a copy of what came before it.
+    const trimmed = z.record(z.string().check(z.trim()), z.string());
+    expect(fastParser(trimmed)(JSON.parse('{"a":"1"," b ":"2","c":"3"}'))).toStrictEqual({
+      a: '1',
+      b: '2',
+      c: '3',
+    });
+    const withProto = JSON.parse('{"a":"1","__proto__":"x","c":"3"}') as object;
+    const answer = fastParser(dict)(withProto);
+    expect(answer).not.toBe(withProto);
+    expect(Object.keys(answer as object)).toEqual(['a', 'c']);
+    expect(z.parse(dict, withProto)).toStrictEqual(answer);
+  });
+
+  it('declines a check that leaves an object it did not make', () => {
+    const kept = { a: 'kept' };
+    const schema = z.object({ a: z.string() }).check(z.overwrite(() => kept));
+    expect(answersOwnObjects(schema)).toBe(true);
+    expect(fastParser(schema)({ a: 'x' })).toBe(INVALID);
+    expect(z.parse(schema, { a: 'x' })).toBe(kept);
+  });
+
+  it('reads own keys only, whatever a host added to Object.prototype', () => {
+    const route = routes.bulkUpdateLobbyMembers as unknown as RouteDef;
+    const params = { lobby_id: '1234567890123456789' };
+    const text = '[{"id":"1234567890123456789","metadata":{"slot":"1"}}]';
+    const proto = Object.prototype as Record<string, unknown>;
+    proto.flags = 'from the host';
+    try {
+      const answer = [{ id: '1234567890123456789', metadata: { slot: '1' } }];
+      expect(fastParser(bulkUpdateLobbyMembersBody)(parseCheckedJson(text))).toStrictEqual(answer);
+      expect(validateRequest(route, params, '', parseCheckedJson(text), false).body).toStrictEqual(answer);
+    } finally {
+      delete proto.flags;
+    }
+  });
+
+  it('hardens the body before any other fast path, and before zod', () => {
+    const route = {
+      ...routes.bulkUpdateLobbyMembers,
+      body: z.object({ data: z.unknown() }),
+    } as unknown as RouteDef;
+    const params = { lobby_id: '1234567890123456789' };
+    const passed = validateRequest(route, params, '', parseCheckedJson('{"data":{"a":{}}}'), false).body as {
+      data: { a: object };
+    };
+    expect(Object.getPrototypeOf(passed.data)).toBeNull();
+    expect(Object.getPrototypeOf(passed.data.a)).toBeNull();
+    // The bulk body's fast path declines this one: zod answers the 50035, from hardened input.
+    const bulk = routes.bulkUpdateLobbyMembers as unknown as RouteDef;
+    const bad = parseCheckedJson('[{"id":"1","metadata":{"constructor":1}}]') as [{ metadata: object }];
+    expect(() => validateRequest(bulk, params, '', bad, false)).toThrow(PlatformError);
+    expect(Object.getPrototypeOf(bad[0].metadata)).toBeNull();
+  });
+});

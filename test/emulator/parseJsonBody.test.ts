@@ -1,10 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_JSON_CONTAINERS, MAX_JSON_DEPTH, parseJsonBody } from '../../src/emulator/http/parseJsonBody.js';
+import {
+  MAX_JSON_CONTAINERS,
+  MAX_JSON_DEPTH,
+  nullPrototypes,
+  parseCheckedJson,
+  parseJsonBody,
+} from '../../src/emulator/http/parseJsonBody.js';
 import { PlatformError } from '../../src/emulator/PlatformError.js';
 
-function failure(text: string): PlatformError {
+function failure(text: string, parse: (text: string) => unknown = parseJsonBody): PlatformError {
   try {
-    parseJsonBody(text);
+    parse(text);
   } catch (error) {
     if (error instanceof PlatformError) return error;
     throw error;
@@ -60,5 +66,51 @@ describe('parseJsonBody', () => {
     expect(parseJsonBody('"text"')).toBe('text');
     expect(parseJsonBody('null')).toBeNull();
     expect(parseJsonBody('[1,"a",true,null]')).toEqual([1, 'a', true, null]);
+  });
+});
+
+describe('parseCheckedJson', () => {
+  const refused = [
+    '{"a":',
+    '{"metadata":{"__proto__":{"polluted":true}},"list":[{"__proto__":1}]}',
+    '{"a":{"\\u005f_proto__":1}}',
+    '['.repeat(MAX_JSON_DEPTH + 1) + ']'.repeat(MAX_JSON_DEPTH + 1),
+    `[${new Array(MAX_JSON_CONTAINERS).fill('{}').join(',')}]`,
+  ];
+
+  it('refuses exactly what parseJsonBody refuses, with the same answer', () => {
+    for (const text of refused) {
+      expect(failure(text, parseCheckedJson).answer, text.slice(0, 40)).toEqual(failure(text).answer);
+    }
+  });
+
+  it('leaves prototypes for nullPrototypes, which makes what parseJsonBody makes', () => {
+    const text = '{"b":{"x":1},"a":[{"constructor":"c"},[{"d":null}]]}';
+    const value = parseCheckedJson(text) as { b: object; a: [object, [object]] };
+    expect(Object.getPrototypeOf(value)).toBe(Object.prototype);
+    expect(Object.getPrototypeOf(value.a[1][0])).toBe(Object.prototype);
+    expect(nullPrototypes(value)).toBe(value);
+    const hardened = parseJsonBody(text) as typeof value;
+    for (const [ours, theirs] of [
+      [value, hardened],
+      [value.b, hardened.b],
+      [value.a[0], hardened.a[0]],
+      [value.a[1][0], hardened.a[1][0]],
+    ]) {
+      expect(Object.getPrototypeOf(ours)).toBeNull();
+      expect(Object.getPrototypeOf(theirs)).toBeNull();
+    }
+    expect(JSON.stringify(value)).toBe(JSON.stringify(hardened));
+  });
+
+  it('walks own keys only, whatever a host added to Object.prototype', () => {
+    const proto = Object.prototype as Record<string, unknown>;
+    // Too deep to be accepted, were the walk to follow it.
+    proto.hostAdded = JSON.parse('['.repeat(MAX_JSON_DEPTH + 8) + ']'.repeat(MAX_JSON_DEPTH + 8));
+    try {
+      expect(parseCheckedJson('{"a":{"b":1}}')).toEqual({ a: { b: 1 } });
+    } finally {
+      delete proto.hostAdded;
+    }
   });
 });

@@ -78,6 +78,8 @@ export type ContextOf<N extends RouteName> = HandlerContext<ParamsOf<N>, QueryOf
 /** A successful answer. */
 export type Reply =
   | { readonly kind: 'json'; readonly status: number; readonly body: unknown }
+  /** JSON already written (by a writer of a hot answer's shape, e.g. lobbyMembersJson). */
+  | { readonly kind: 'jsonText'; readonly status: number; readonly text: string }
   | { readonly kind: 'empty'; readonly status: number }
   | {
       readonly kind: 'bytes';
@@ -91,6 +93,10 @@ export const reply = {
   /** A JSON answer (default status 200). */
   json(body: unknown, status = 200): Reply {
     return { kind: 'json', status, body };
+  },
+  /** A JSON answer whose text is written already (default status 200). */
+  jsonText(text: string, status = 200): Reply {
+    return { kind: 'jsonText', status, text };
   },
   /** 204 No Content. */
   noContent(): Reply {

@@ -72,6 +72,54 @@ export function fastParser(schema: z.ZodMiniType): FastParse {
   return parse;
 }
 
+const ownAnswers = new WeakMap<z.ZodMiniType, boolean>();
+
+/**
+ * Whether the fast path of `schema` reads own keys only and answers objects and arrays it built
+ * itself, or records of its input answered as they are (with `Object.prototype`, as a copy would
+ * have): then it answers the same whether its input's objects have null prototypes or still
+ * `Object.prototype`, so the pipeline may skip giving a body null prototypes when this path answers
+ * (see `parseCheckedJson`). False wherever a value may pass through as it came (`unknown`, `any`)
+ * or zod parses a part (delegated schemas, whose answers this file does not model); a schema that
+ * reaches itself again is answered false.
+ */
+export function answersOwnObjects(schema: z.ZodMiniType): boolean {
+  let known = ownAnswers.get(schema);
+  if (known === undefined) {
+    ownAnswers.set(schema, false);
+    known = buildsOwnObjects(schema);
+    ownAnswers.set(schema, known);
+  }
+  return known;
+}
+
+/** {@link answersOwnObjects}, by the same cases as {@link compileType}. */
+function buildsOwnObjects(schema: z.ZodMiniType): boolean {
+  fastParser(schema);
+  if (delegates.has(schema)) return false;
+  const def = defOf(schema);
+  switch (def.type) {
+    case 'string':
+    case 'number':
+    case 'boolean':
+    case 'literal':
+    case 'enum':
+      // Primitives (a literal or an enum value is one), or INVALID.
+      return true;
+    case 'optional':
+    case 'nullable':
+      return answersOwnObjects(def.innerType as z.ZodMiniType);
+    case 'array':
+      return answersOwnObjects(def.element as z.ZodMiniType);
+    case 'object':
+      return Object.values(def.shape ?? {}).every(answersOwnObjects);
+    case 'record':
+      return answersOwnObjects(def.valueType as z.ZodMiniType);
+    default:
+      return false;
+  }
+}
+
 function defOf(schema: z.ZodMiniType): Def {
   return schema._zod.def as unknown as Def;
 }
@@ -180,7 +228,9 @@ interface Field {
 /**
  * A plain object (unknown keys dropped): each key of the shape in order, placed as zod places it —
  * an absent optional key stays absent, an `undefined` result is kept only for a key the input has
- * (or a default's), a required key must be there.
+ * (or a default's), a required key must be there. Only own keys count, as in a hardened object
+ * (null prototype): the answer is then the same for input whose objects still have
+ * `Object.prototype` (see {@link answersOwnObjects}).
  */
 function compileObject(def: Def): FastParse {
   const fields: Field[] = Object.entries(def.shape ?? {})
@@ -196,9 +246,9 @@ function compileObject(def: Def): FastParse {
     const input = v as Record<string, unknown>;
     const out: Record<string, unknown> = {};
     for (const { key, parse, optin, optionalOut } of fields) {
-      const present = key in input;
+      const present = key in input && Object.hasOwn(input, key);
       if (!present && optionalOut && optin === 'optional') continue;
-      const value = parse(input[key]);
+      const value = parse(present ? input[key] : undefined);
       if (value === INVALID) {
         // zod forgives a failure on an absent key that may be absent.
         if (optin !== undefined && optionalOut && !present) continue;
@@ -211,9 +261,10 @@ function compileObject(def: Def): FastParse {
     return out;
   };
   return (
-    specialize<FastParse>(['parsers', 'INVALID'], objectSource(fields), [
+    specialize<FastParse>(['parsers', 'INVALID', 'hasOwn'], objectSource(fields), [
       fields.map((f) => f.parse),
       INVALID,
+      Object.hasOwn,
     ]) ?? generic
   );
 }
@@ -228,9 +279,9 @@ function objectSource(fields: readonly Field[]): string {
     const o = literal(optin);
     const out = literal(optionalOut);
     return `{
-      const present = ${k} in v;
+      const present = ${k} in v && hasOwn(v, ${k});
       if (!(!present && ${out} && ${o} === 'optional')) {
-        const value = p${i}(v[${k}]);
+        const value = p${i}(present ? v[${k}] : undefined);
         if (value === INVALID) {
           if (!(${o} !== undefined && ${out} && !present)) return INVALID;
         } else {
@@ -250,7 +301,14 @@ function objectSource(fields: readonly Field[]): string {
   };`;
 }
 
-/** A record of string keys (no key set of its own): every own key and value, `__proto__` skipped. */
+/**
+ * A record of string keys (no key set of its own): every own key and value, `__proto__` skipped.
+ * A record that already is its answer — `Object.prototype`, as zod's answers have, and every key
+ * and value answered as itself — is answered as it is rather than copied: request bodies are their
+ * request's own (`parseCheckedJson`), and the copy of every metadata map was a good part of the
+ * cost of a bulk update. A hardened record (null prototype) is copied, so that every answer has
+ * `Object.prototype`, as zod's do.
+ */
 function compileRecord(schema: z.ZodMiniType, def: Def): FastParse {
   const keyType = def.keyType as z.ZodMiniType;
   const keyDef = defOf(keyType);
@@ -266,49 +324,77 @@ function compileRecord(schema: z.ZodMiniType, def: Def): FastParse {
   const parseKey = fastParser(keyType);
   const parseValue = fastParser(def.valueType as z.ZodMiniType);
   const generic: FastParse = (v) => {
-    if (v === null || typeof v !== 'object' || Array.isArray(v) || !plainPrototype(v)) return INVALID;
+    if (v === null || typeof v !== 'object' || Array.isArray(v)) return INVALID;
+    const proto: unknown = Object.getPrototypeOf(v);
+    if (proto !== null && proto !== Object.prototype) return INVALID;
     const input = v as Record<string, unknown>;
-    const out: Record<string, unknown> = {};
-    for (const key of Object.keys(input)) {
-      if (key === '__proto__') continue;
-      const outKey = parseKey(key);
-      if (outKey === INVALID || outKey === '__proto__') return INVALID;
-      const value = parseValue(input[key]);
-      if (value === INVALID) return INVALID;
-      out[outKey as string] = value;
+    // Made at the first key or value that is not answered as itself (at once for a hardened one).
+    let out: Record<string, unknown> | undefined = proto === null ? {} : undefined;
+    const keys = Object.keys(input);
+    for (let i = 0; i < keys.length; i += 1) {
+      const key = keys[i] as string;
+      const item = input[key];
+      let outKey: unknown = key;
+      let value: unknown = item;
+      if (key !== '__proto__') {
+        outKey = parseKey(key);
+        if (outKey === INVALID || outKey === '__proto__') return INVALID;
+        value = parseValue(item);
+        if (value === INVALID) return INVALID;
+        if (out === undefined && outKey === key && value === item) continue;
+      }
+      out ??= copyOfFirst(input, keys, i);
+      if (key !== '__proto__') out[outKey as string] = value;
     }
-    return out;
+    return out ?? input;
   };
   // The same loop, with the key's and the value's parse as call sites of its own.
   const body = `return (v) => {
-    if (v === null || typeof v !== 'object' || Array.isArray(v) || !plainPrototype(v)) return INVALID;
-    const out = {};
+    if (v === null || typeof v !== 'object' || Array.isArray(v)) return INVALID;
+    const proto = Object.getPrototypeOf(v);
+    if (proto !== null && proto !== ObjectPrototype) return INVALID;
+    let out = proto === null ? {} : undefined;
     const keys = Object.keys(v);
     for (let i = 0; i < keys.length; i += 1) {
       const key = keys[i];
-      if (key === '__proto__') continue;
-      const outKey = parseKey(key);
-      if (outKey === INVALID || outKey === '__proto__') return INVALID;
-      const value = parseValue(v[key]);
-      if (value === INVALID) return INVALID;
-      out[outKey] = value;
+      const item = v[key];
+      let outKey = key;
+      let value = item;
+      if (key !== '__proto__') {
+        outKey = parseKey(key);
+        if (outKey === INVALID || outKey === '__proto__') return INVALID;
+        value = parseValue(item);
+        if (value === INVALID) return INVALID;
+        if (out === undefined && outKey === key && value === item) continue;
+      }
+      if (out === undefined) out = copyOfFirst(v, keys, i);
+      if (key !== '__proto__') out[outKey] = value;
     }
-    return out;
+    return out === undefined ? v : out;
   };`;
   return (
-    specialize<FastParse>(['parseKey', 'parseValue', 'plainPrototype', 'INVALID'], body, [
+    specialize<FastParse>(['parseKey', 'parseValue', 'ObjectPrototype', 'copyOfFirst', 'INVALID'], body, [
       parseKey,
       parseValue,
-      plainPrototype,
+      Object.prototype,
+      copyOfFirst,
       INVALID,
     ]) ?? generic
   );
 }
 
-/** Request input's objects: null-prototype (hardened JSON) or plain. zod refuses class instances. */
-function plainPrototype(value: object): boolean {
-  const proto: unknown = Object.getPrototypeOf(value);
-  return proto === null || proto === Object.prototype;
+/** A new object with the first `count` of `keys` of `record` (keys answered as themselves so far). */
+function copyOfFirst(
+  record: Record<string, unknown>,
+  keys: readonly string[],
+  count: number,
+): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (let i = 0; i < count; i += 1) {
+    const key = keys[i] as string;
+    if (key !== '__proto__') out[key] = record[key];
+  }
+  return out;
 }
 
 /**
@@ -360,7 +446,11 @@ function withChecks(base: FastParse, checks: readonly z.core.$ZodCheck[]): FastP
   );
 }
 
-/** One check as zod runs it: the value it leaves (an overwrite check may change it), or INVALID. */
+/**
+ * One check as zod runs it: the value it leaves (an overwrite check may change it), or INVALID. A
+ * check that leaves another object or array than it was given is zod's to answer: this path could
+ * not tell whether it came from the input (see {@link answersOwnObjects}).
+ */
 function zodCheck(check: z.core.$ZodCheck, value: unknown): unknown {
   const payload: CheckPayload = { value, issues: [] };
   const when = check._zod.def.when;
@@ -368,7 +458,9 @@ function zodCheck(check: z.core.$ZodCheck, value: unknown): unknown {
   const pending: unknown = check._zod.check(payload as never);
   // An asynchronous check is zod's to refuse, with its own error.
   if (pending instanceof Promise || payload.issues.length > 0) return INVALID;
-  return payload.value;
+  const left = payload.value;
+  if (left !== value && left !== null && typeof left === 'object') return INVALID;
+  return left;
 }
 
 /** The part of a schema this file does not model: zod (its compiled twin) parses it. */

@@ -13,6 +13,20 @@ export type NativeCheck = (value: unknown) => boolean | typeof DEFER;
 /** A native check's "zod decides". */
 export const DEFER: unique symbol = Symbol('defer');
 
+/** The source of a pattern that is a whole run of m to n ASCII digits (`\d` without flags is [0-9]). */
+const DIGIT_RUN = /^\^\\d\{(\d+),(\d+)\}\$$/;
+
+/** Whether `text` is `min` to `max` ASCII digits, as `^\d{min,max}$` without flags decides. */
+function isDigitRun(text: string, min: number, max: number): boolean {
+  const length = text.length;
+  if (length < min || length > max) return false;
+  for (let i = 0; i < length; i += 1) {
+    const code = text.charCodeAt(i);
+    if (code < 48 || code > 57) return false;
+  }
+  return true;
+}
+
 /** The `when` zod gives its length checks by default (they run on values with a length). */
 const LENGTH_WHEN = z.maxLength(1)._zod.def.when;
 
@@ -54,6 +68,14 @@ export function nativeCheck(check: z.core.$ZodCheck): NativeCheck | undefined {
   if (when !== undefined) return undefined;
   if (traits.has('$ZodCheckRegex') && def.pattern instanceof RegExp) {
     const pattern = def.pattern;
+    const run = DIGIT_RUN.exec(pattern.source);
+    if (run !== null && pattern.flags === '') {
+      // `^\d{m,n}$` (snowflakes, permission bitfields): a loop over the characters, without the
+      // regular expression engine's call.
+      const min = Number(run[1]);
+      const max = Number(run[2]);
+      return (v) => (typeof v === 'string' ? isDigitRun(v, min, max) : DEFER);
+    }
     return (v) => {
       if (typeof v !== 'string') return DEFER;
       pattern.lastIndex = 0;

@@ -16,7 +16,7 @@ import {
   MultipartParser,
   multipartBoundary,
 } from './MultipartParser.js';
-import { harden, parseJsonBody } from './parseJsonBody.js';
+import { harden, parseCheckedJson, parseJsonBody } from './parseJsonBody.js';
 import { collectBody, readBody } from './readBody.js';
 
 /** Size limits of request bodies. */
@@ -37,10 +37,15 @@ export const defaultBodyLimits: BodyLimits = {
 export interface DecodedBody {
   readonly value: unknown;
   readonly files: ReadonlyMap<string, UploadedFile>;
+  /**
+   * False for a JSON body whose objects do not have their null prototypes yet (`parseCheckedJson`):
+   * `validateRequest` gives them before anything but a fast path that needs none sees the value.
+   */
+  readonly hardened: boolean;
 }
 
 const NO_FILES: ReadonlyMap<string, UploadedFile> = new Map();
-const NO_BODY: DecodedBody = { value: undefined, files: NO_FILES };
+const NO_BODY: DecodedBody = { value: undefined, files: NO_FILES, hardened: true };
 
 function contentTypeError(expected: readonly string[]): PlatformError {
   const list = expected.map((t) => `'${t}'`).join(', ');
@@ -113,14 +118,14 @@ function decodeJson(
   acceptsMultipart: boolean,
   mediaType: string,
 ): DecodedBody {
-  if (raw.length === 0) return { value: undefined, files: NO_FILES };
+  if (raw.length === 0) return NO_BODY;
   if (!acceptsJson || mediaType !== 'application/json') {
     throw contentTypeError([
       ...(acceptsJson ? ['application/json'] : []),
       ...(acceptsMultipart ? ['multipart/form-data'] : []),
     ]);
   }
-  return { value: parseJsonBody(raw.toString('utf8')), files: NO_FILES };
+  return { value: parseCheckedJson(raw.toString('utf8')), files: NO_FILES, hardened: false };
 }
 
 async function readMultipart(
@@ -171,7 +176,7 @@ async function readMultipart(
       }
       if (!(name in value)) value[name] = formFieldValue(text);
     }
-    return { value, files };
+    return { value, files, hardened: true };
   } catch (error) {
     // The per-attachment upload limit is the platform's 413, like an oversized body.
     if (error instanceof MultipartFileTooLargeError)

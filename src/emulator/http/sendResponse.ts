@@ -37,7 +37,16 @@ export function sendJson(
   body: unknown,
   headers: HeaderMap = NO_HEADERS,
 ): void {
-  const text = JSON.stringify(body);
+  sendJsonText(res, status, JSON.stringify(body), headers);
+}
+
+/** Sends a JSON answer whose text is written already. */
+export function sendJsonText(
+  res: ServerResponse,
+  status: number,
+  text: string,
+  headers: HeaderMap = NO_HEADERS,
+): void {
   res.writeHead(status, headerList(headers, 'application/json', Buffer.byteLength(text)));
   res.end(text);
 }

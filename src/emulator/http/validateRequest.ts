@@ -6,7 +6,8 @@
 import * as z from 'zod/mini';
 import type { RouteDef } from '../../spec/route.js';
 import { type FieldError, fieldErrorTree, PlatformError } from '../PlatformError.js';
-import { fastParser, INVALID } from './fastValidator.js';
+import { answersOwnObjects, fastParser, INVALID } from './fastValidator.js';
+import { nullPrototypes } from './parseJsonBody.js';
 import { zodIssuesToFieldErrors } from './zodIssuesToFieldErrors.js';
 
 /** Parsed input of a request. */
@@ -134,13 +135,24 @@ export function queryObject(query: string): Record<string, string | string[]> {
  *
  * Valid input, nearly every request, takes the route's compiled fast paths ({@link fastParser});
  * anything they do not accept, and an absent body, is parsed by zod for the issues and messages.
+ *
+ * `hardened` false says that `body` comes from `parseCheckedJson`, its objects not yet given null
+ * prototypes: a route whose fast path reads own keys only and answers objects of its own
+ * ({@link answersOwnObjects}) validates it as it is, and it is hardened only if zod must parse it
+ * after all; any other route hardens it first.
  */
 export function validateRequest(
   route: RouteDef,
   params: Record<string, string>,
   query: string,
   body: unknown,
+  hardened = true,
 ): ValidatedInput {
+  let ready = hardened;
+  if (!ready && !(route.body !== undefined && answersOwnObjects(route.body))) {
+    nullPrototypes(body);
+    ready = true;
+  }
   let fast: ValidatedInput | undefined;
   try {
     fast = validateFast(route, params, query, body);
@@ -148,7 +160,9 @@ export function validateRequest(
     // A refinement that throws on odd input: the slow path finds the field and answers 50035.
     fast = undefined;
   }
-  return fast ?? validateSlow(route, params, query, body);
+  if (fast !== undefined) return fast;
+  if (!ready) nullPrototypes(body);
+  return validateSlow(route, params, query, body);
 }
 
 /** The fast paths' answer, or undefined when any part is not plainly valid. */

@@ -104,6 +104,16 @@ export class LobbyStore {
    * caller's to check first, because the platform answers them differently per operation.
    */
   upsertMember(lobby: LobbyRecord, userId: Snowflake, change: LobbyMemberChange): LobbyMemberRecord {
+    const member = this.applyMember(lobby, userId, change);
+    this.touch(lobby);
+    return member;
+  }
+
+  /**
+   * {@link upsertMember} without marking activity: for a caller that upserts many members in one
+   * operation and then calls {@link touch} once (one clock read per request rather than per member).
+   */
+  applyMember(lobby: LobbyRecord, userId: Snowflake, change: LobbyMemberChange): LobbyMemberRecord {
     let member = lobby.members.get(userId);
     if (!member) {
       member = { id: userId, metadata: null, flags: 0, additional_name: null };
@@ -113,7 +123,6 @@ export class LobbyStore {
     if (change.metadata !== undefined) member.metadata = change.metadata;
     if (change.flags !== undefined) member.flags = change.flags;
     if (change.additional_name !== undefined) member.additional_name = change.additional_name;
-    this.touch(lobby);
     return member;
   }
 

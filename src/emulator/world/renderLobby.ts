@@ -1,4 +1,10 @@
-/** Renders lobbies, lobby members and lobby messages in the platform's wire shape. */
+/**
+ * Renders lobbies, lobby members and lobby messages in the platform's wire shape. Lobbies and
+ * members are rendered for answers only, which are serialized in the turn their handler returns
+ * (PlatformPipeline sends them at once), before anything can change the world: their metadata is
+ * the record's own object rather than a copy, a copy per member being a good part of the cost of
+ * answering a bulk update. Lobby messages, which events carry as well, are rendered with copies.
+ */
 import type { UserRecord } from './accountRecords.js';
 import type { ChannelRecord } from './guildRecords.js';
 import type { LobbyMemberRecord, LobbyMessageRecord, LobbyRecord } from './lobbyRecords.js';
@@ -9,7 +15,7 @@ import { renderChannel } from './renderGuild.js';
 export function renderLobbyMember(member: LobbyMemberRecord): Record<string, unknown> {
   const wire: Record<string, unknown> = {
     id: member.id,
-    metadata: member.metadata === null ? null : { ...member.metadata },
+    metadata: member.metadata,
     flags: member.flags,
   };
   if (member.additional_name !== null) wire.additional_name = member.additional_name;
@@ -28,7 +34,7 @@ export function renderLobby(
   const wire: Record<string, unknown> = {
     id: lobby.id,
     application_id: lobby.application_id,
-    metadata: lobby.metadata === null ? null : { ...lobby.metadata },
+    metadata: lobby.metadata,
     members: [...lobby.members.values()].map(renderLobbyMember),
     flags: lobby.flags,
   };

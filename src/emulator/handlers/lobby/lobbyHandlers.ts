@@ -3,6 +3,7 @@
  * hands the rule work to lobbyRules.ts.
  */
 import { limits } from '../../../spec/limits.js';
+import { lobbyMembersJson } from '../../world/lobbyMembersJson.js';
 import { renderLobby, renderLobbyMember } from '../../world/renderLobby.js';
 import type { World } from '../../world/World.js';
 import { callerApplication, callerUser } from '../access.js';
@@ -17,8 +18,8 @@ import {
   messageWire,
   modifyLobby,
   requireLobby,
+  requireEntryUsers,
   requireMembership,
-  requireUsers,
   sendLobbyMessage,
   setDmModerationMetadata,
   setLobbyModerationMetadata,
@@ -76,11 +77,8 @@ export const lobbyHandlers = defineHandlers({
   bulkUpdateLobbyMembers: ({ world, caller, params, body }) => {
     const lobby = requireLobby(world, params.lobby_id, callerApplication(caller));
     // An unknown user fails the whole request before anything changes.
-    requireUsers(
-      world,
-      body.map((entry) => entry.id),
-    );
-    return reply.json(upsertSilently(world, lobby, body).map(renderLobbyMember));
+    requireEntryUsers(world, body);
+    return reply.jsonText(lobbyMembersJson(upsertSilently(world, lobby, body)));
   },
 
   linkLobbyChannel: ({ world, caller, params, body }) => {

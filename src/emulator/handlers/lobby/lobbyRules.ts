@@ -43,10 +43,14 @@ export function requireLobby(world: World, lobbyId: Snowflake, application: Appl
   return lobby;
 }
 
-/** The member change an input entry asks for (absent fields keep their value). */
+/**
+ * The member change an input entry asks for (absent fields keep their value). The metadata object
+ * is taken as it is, not copied: entries come from a validated request body, which is that
+ * request's own copy (the validators build every object they answer), so nothing else holds it.
+ */
 export function memberChange(entry: Omit<LobbyMemberInput, 'id' | 'remove_member'>): LobbyMemberChange {
   const change: LobbyMemberChange = {};
-  if (entry.metadata !== undefined) change.metadata = entry.metadata === null ? null : { ...entry.metadata };
+  if (entry.metadata !== undefined) change.metadata = entry.metadata;
   if (entry.flags !== undefined) change.flags = entry.flags ?? 0;
   if (entry.additional_name !== undefined) change.additional_name = entry.additional_name;
   return change;
@@ -82,9 +86,15 @@ export function requireUsers(world: World, ids: Iterable<Snowflake>): void {
   for (const id of ids) world.requireUser(id);
 }
 
+/** Every entry's user must be known, else 404 code 10013 Unknown User (nothing is changed). */
+export function requireEntryUsers(world: World, entries: readonly LobbyMemberInput[]): void {
+  for (const entry of entries) world.requireUser(entry.id);
+}
+
 /**
  * Upserts entries in order; a user who cannot join (lobby full, lobby maximum of the application)
- * is silently dropped. Returns the members upserted, once each, in order of first appearance.
+ * is silently dropped. Returns the members upserted, once each, in order of first appearance. The
+ * lobby's activity is marked once, after the last change, as one operation.
  */
 export function upsertSilently(
   world: World,
@@ -92,6 +102,7 @@ export function upsertSilently(
   entries: readonly LobbyMemberInput[],
 ): LobbyMemberRecord[] {
   const upserted = new Map<Snowflake, LobbyMemberRecord>();
+  let changed = false;
   for (const entry of entries) {
     if (entry.remove_member === true) {
       world.lobbies.removeMember(lobby, entry.id);
@@ -99,8 +110,10 @@ export function upsertSilently(
       continue;
     }
     if (joinBlocker(world, lobby, entry.id) !== undefined) continue;
-    upserted.set(entry.id, world.lobbies.upsertMember(lobby, entry.id, memberChange(entry)));
+    upserted.set(entry.id, world.lobbies.applyMember(lobby, entry.id, memberChange(entry)));
+    changed = true;
   }
+  if (changed) world.lobbies.touch(lobby);
   return [...upserted.values()];
 }
 

@@ -41,6 +41,14 @@ describe('fastParser', () => {
     expect(answered).toBeGreaterThan(schemas.length * 5);
   });
 
+  it('declines an object with a length where a string is due, on which zod itself throws', () => {
+    const body = asRequestInput({ content: { length: {} } });
+    const schema = routes.sendLobbyMessage.body;
+    expect(() => z.safeParse(schema, body)).toThrow(TypeError);
+    expect(fastParser(schema)(body)).toBe(INVALID);
+    expect(agrees(schema, body)).toBe(false);
+  });
+
   it('answers the bench body (25 members with metadata) as zod does', () => {
     const body = asRequestInput(
       Array.from({ length: 25 }, (_, i) => ({

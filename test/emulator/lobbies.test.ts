@@ -125,6 +125,20 @@ describe('Create Lobby (POST /lobbies)', () => {
 });
 
 describe('Create or Join Lobby (PUT /lobbies)', () => {
+  it('names an object with a length where the secret is due as not a string (zod throws on it alone)', async () => {
+    // A length check compares the hardened body's null-prototype `{}` with a number, which throws
+    // in zod; the emulator then reads the issues off an ordinary copy, as the platform answers.
+    for (const secret of [{ length: {} }, { length: 3 }, ['a']]) {
+      const res = await emu.call('PUT', '/lobbies', { auth: bearer(alice), json: { secret } });
+      expect(res.status, res.text).toBe(400);
+      const leaf = (res.body as { errors: { secret: { _errors: Array<{ code: string }> } } }).errors.secret;
+      expect(
+        leaf._errors.map((e) => e.code),
+        res.text,
+      ).toContain('BASE_TYPE_STRING');
+    }
+  });
+
   it('creates the lobby for a new secret, and joins it for a known one', async () => {
     const created = await emu.call<LobbyWire>('PUT', '/lobbies', {
       auth: bearer(alice),

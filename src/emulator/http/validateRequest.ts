@@ -63,12 +63,33 @@ export function safeRun(
     if (result.success) return result.data;
     result = z.safeParse(schema, value, OPTIONS);
   } catch {
-    locateThrow(schema, value, errors, prefix);
+    const issues = issuesOfOrdinaryCopy(schema, value);
+    if (issues === undefined) locateThrow(schema, value, errors, prefix);
+    else errors.push(...zodIssuesToFieldErrors(issues, prefix));
     return undefined;
   }
   if (result.success) return result.data;
   errors.push(...zodIssuesToFieldErrors(result.error.issues, prefix));
   return undefined;
+}
+
+/**
+ * After zod threw on `value`: its issues on a copy whose objects have `Object.prototype`, when zod
+ * refuses that copy without throwing. zod throws on some hardened input: a length check compares
+ * `{"content": {"length": {}}}`'s null-prototype `{}` with a number, which has no primitive value;
+ * the copy's `{}` has one, and zod then answers as for any other non-string (BASE_TYPE_STRING, as
+ * the platform does). Undefined when the copy throws too or passes (the copy only ever names what is
+ * wrong; it is never what a handler gets).
+ */
+function issuesOfOrdinaryCopy(schema: z.ZodMiniType, value: unknown): z.core.$ZodIssue[] | undefined {
+  try {
+    // Request input is JSON (or strings): the round trip is exact, and `__proto__` keys were refused.
+    const copy: unknown = value === undefined ? undefined : JSON.parse(JSON.stringify(value));
+    const result = z.safeParse(schema, copy, OPTIONS);
+    return result.success ? undefined : result.error.issues;
+  } catch {
+    return undefined;
+  }
 }
 
 const parse = safeRun;

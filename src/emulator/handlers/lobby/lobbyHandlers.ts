@@ -18,8 +18,8 @@ import {
   messageWire,
   modifyLobby,
   requireLobby,
-  requireEntryUsers,
   requireMembership,
+  requireUsers,
   sendLobbyMessage,
   setDmModerationMetadata,
   setLobbyModerationMetadata,
@@ -77,7 +77,7 @@ export const lobbyHandlers = defineHandlers({
   bulkUpdateLobbyMembers: ({ world, caller, params, body }) => {
     const lobby = requireLobby(world, params.lobby_id, callerApplication(caller));
     // An unknown user fails the whole request before anything changes.
-    requireEntryUsers(world, body);
+    requireUsers(world, body);
     return reply.jsonText(lobbyMembersJson(upsertSilently(world, lobby, body)));
   },
 

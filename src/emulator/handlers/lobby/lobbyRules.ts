@@ -81,13 +81,8 @@ export function joinRefusal(world: World, reason: 'lobbyFull' | 'userAtLimit'): 
       );
 }
 
-/** Every id must be a known user, else 404 code 10013 Unknown User (nothing is changed). */
-export function requireUsers(world: World, ids: Iterable<Snowflake>): void {
-  for (const id of ids) world.requireUser(id);
-}
-
 /** Every entry's user must be known, else 404 code 10013 Unknown User (nothing is changed). */
-export function requireEntryUsers(world: World, entries: readonly LobbyMemberInput[]): void {
+export function requireUsers(world: World, entries: readonly { readonly id: Snowflake }[]): void {
   for (const entry of entries) world.requireUser(entry.id);
 }
 
@@ -129,10 +124,7 @@ export function createLobby(
   },
 ): LobbyRecord {
   const members = input.members ?? [];
-  requireUsers(
-    world,
-    members.map((m) => m.id),
-  );
+  requireUsers(world, members);
   const lobby = world.lobbies.create({
     application_id: application.id,
     metadata: input.metadata ?? null,
@@ -197,11 +189,7 @@ export function modifyLobby(
     flags?: number | null | undefined;
   },
 ): LobbyRecord {
-  if (input.members != null)
-    requireUsers(
-      world,
-      input.members.map((m) => m.id),
-    );
+  if (input.members != null) requireUsers(world, input.members);
   if (input.metadata !== undefined) lobby.metadata = input.metadata === null ? null : { ...input.metadata };
   if (input.idle_timeout_seconds != null) lobby.idle_timeout_seconds = input.idle_timeout_seconds;
   if (input.flags != null) lobby.flags = input.flags;

@@ -6,13 +6,13 @@
  */
 import type { ClientRouteDef } from '../../spec/route.js';
 import type { encodeMultipart, makeBoundary } from './encodeMultipart.js';
-import type { isFileInput } from './fileInput.js';
+import type { fileFieldIssues } from './fileFieldIssues.js';
 
-/** Sending files: the encoder, its boundary and the check of a file field's value. */
+/** Sending files: the encoder, its boundary and the check of a call's file fields. */
 export interface MultipartSupport {
   readonly encode: typeof encodeMultipart;
   readonly boundary: typeof makeBoundary;
-  readonly isFile: typeof isFileInput;
+  readonly checkFiles: typeof fileFieldIssues;
 }
 
 /**

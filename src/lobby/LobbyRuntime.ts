@@ -18,7 +18,7 @@ import {
   checkRoomForMember,
 } from './checkLobbyInput.js';
 import { checkLobbyAnswer } from './checkLobbyAnswer.js';
-import { DeadlineHeap, type DeadlineEntry } from './DeadlineHeap.js';
+import { DeadlineHeap, type DeadlineEntry } from '../rest/util/DeadlineHeap.js';
 import { sortWarnings } from './IdleCountdown.js';
 import { Lobby } from './Lobby.js';
 import { type LobbyCallOptions, signalArg } from './lobbyCallOptions.js';

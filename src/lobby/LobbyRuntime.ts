@@ -27,8 +27,10 @@ import { type LobbyMemberPatch, memberToEntry, patchMember } from './LobbyMember
 import { type IdlePolicy, type LobbyRuntimeOptions, lobbyRuntimeDefaults } from './lobbyRuntimeDefaults.js';
 import type { WebhookEvent } from '../webhooks/WebhookEvent.js';
 import type { WebhookReceiver } from '../webhooks/WebhookReceiver.js';
+import { joinBySecret } from './lobbyUserCalls.js';
 import { routeWebhookEvent } from './routeWebhookEvent.js';
 import { WakeTimer } from './WakeTimer.js';
+import { stripUndefined } from '../rest/util/stripUndefined.js';
 
 /** The events of a {@link LobbyRuntime} (eventemitter3, typed). */
 export interface LobbyRuntimeEvents {
@@ -230,21 +232,7 @@ export class LobbyRuntime extends EventEmitter<LobbyRuntimeEvents> {
    */
   async join(secret: string, options: JoinLobbyOptions): Promise<Lobby> {
     this.#assertOpen();
-    if (options.lobbyMetadata) checkMetadata(options.lobbyMetadata, ['lobbyMetadata']);
-    if (options.memberMetadata) checkMetadata(options.memberMetadata, ['memberMetadata']);
-    if (options.idleTimeoutSeconds !== undefined) checkIdleTimeout(options.idleTimeoutSeconds);
-    const answer = await options.rest.call('createOrJoinLobby', {
-      body: {
-        secret,
-        ...(options.lobbyMetadata ? { lobby_metadata: { ...options.lobbyMetadata } } : {}),
-        ...(options.memberMetadata ? { member_metadata: { ...options.memberMetadata } } : {}),
-        ...(options.idleTimeoutSeconds === undefined
-          ? {}
-          : { idle_timeout_seconds: options.idleTimeoutSeconds }),
-      },
-      ...signalArg(options),
-    });
-    const wire = checkLobbyAnswer(answer, 'createOrJoinLobby', '/lobbies');
+    const wire = await joinBySecret(options.rest, secret, options);
     const open = this.#lobbies.get(wire.id);
     if (open) {
       open.absorb(wire, 'local');
@@ -435,10 +423,4 @@ export class LobbyRuntime extends EventEmitter<LobbyRuntimeEvents> {
     if (this.#disposed)
       throw new LobbykitError('The lobby runtime is disposed', { code: 'RUNTIME_DISPOSED' });
   }
-}
-
-function stripUndefined<T extends object>(value: T): Partial<T> {
-  const out: Partial<T> = {};
-  for (const [k, v] of Object.entries(value)) if (v !== undefined) (out as Record<string, unknown>)[k] = v;
-  return out;
 }

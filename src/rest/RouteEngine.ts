@@ -51,6 +51,7 @@ import type { Transport } from './transport/Transport.js';
 import { abortableSleep, throwIfAborted } from './util/abortableSleep.js';
 import { backoffDelay, type RandomSource } from './util/backoff.js';
 import { DeadlineList } from './util/DeadlineList.js';
+import { stripUndefined } from './util/stripUndefined.js';
 
 /** The options with every default applied (the token left out). */
 export type ResolvedRestClientOptions = Required<
@@ -368,10 +369,4 @@ export class RouteEngine<T extends RouteTable> extends EventEmitter<RestEvents> 
       });
     }
   }
-}
-
-function stripUndefined<O extends object>(o: O): Partial<O> {
-  const out: Partial<O> = {};
-  for (const [k, v] of Object.entries(o)) if (v !== undefined) (out as Record<string, unknown>)[k] = v;
-  return out;
 }

@@ -5,13 +5,24 @@
  * none of them — `LobbyClient`: JSON only, lean schemas — does not carry their code into a bundle.
  */
 import type { ClientRouteDef } from '../../spec/route.js';
-import type { encodeMultipart, makeBoundary } from './encodeMultipart.js';
+import type { RandomSource } from '../util/backoff.js';
 import type { fileFieldIssues } from './fileFieldIssues.js';
+import type { PreparedRequest } from './prepareRequest.js';
 
-/** Sending files: the encoder, its boundary and the check of a call's file fields. */
+/** Sending files: when a call goes multipart, its encoding, and the check of its file fields. */
 export interface MultipartSupport {
-  readonly encode: typeof encodeMultipart;
-  readonly boundary: typeof makeBoundary;
+  /** Whether a call of `route` (a route with file fields) with these files goes as multipart/form-data. */
+  readonly goesMultipart: (
+    route: ClientRouteDef,
+    files: Readonly<Record<string, unknown>> | undefined,
+  ) => boolean;
+  /** Encodes a multipart call's body and files into `prepared` (body, content type, repeatability). */
+  readonly encodeInto: (
+    prepared: PreparedRequest,
+    body: unknown,
+    files: Readonly<Record<string, unknown>>,
+    random: RandomSource,
+  ) => Promise<PreparedRequest>;
   readonly checkFiles: typeof fileFieldIssues;
 }
 

@@ -293,6 +293,7 @@ export type {
   SyncErrorEvent,
 } from './lobby/LobbyEvents.js';
 export type { LobbyMemberPatch, LobbyMemberView, Metadata } from './lobby/LobbyMemberView.js';
+export { attachWebhooks } from './lobby/attachWebhooks.js';
 export type { LobbyCall, LobbyRest } from './lobby/LobbyRest.js';
 export {
   type CreateLobbyOptions,

@@ -26,16 +26,14 @@ import type { LobbyHost, LobbyHostSettings } from './LobbyHost.js';
 import { type LobbyMemberPatch, memberToEntry, patchMember } from './LobbyMemberView.js';
 import { type IdlePolicy, type LobbyRuntimeOptions, lobbyRuntimeDefaults } from './lobbyRuntimeDefaults.js';
 import type { WebhookEvent } from '../webhooks/WebhookEvent.js';
-import type { WebhookReceiver } from '../webhooks/WebhookReceiver.js';
 import { joinBySecret } from './lobbyUserCalls.js';
-import { routeWebhookEvent } from './routeWebhookEvent.js';
 import { WakeTimer } from './WakeTimer.js';
 import { stripUndefined } from '../rest/util/stripUndefined.js';
 
 /** The events of a {@link LobbyRuntime} (eventemitter3, typed). */
 export interface LobbyRuntimeEvents {
   /**
-   * A webhook event that no open handle took (see `attachWebhooks`): a message of a lobby the
+   * A webhook event that no open handle took (see `attachWebhooks(runtime, receiver)`): a message of a lobby the
    * runtime does not hold, a direct message, an authorization, an event type lobbykit does not know.
    */
   webhook: (event: WebhookEvent) => void;
@@ -308,22 +306,6 @@ export class LobbyRuntime extends EventEmitter<LobbyRuntimeEvents> {
       granted++;
     }
     return granted;
-  }
-
-  /**
-   * Feeds a webhook receiver's events to the handles: LOBBY_MESSAGE_CREATE for a lobby held here
-   * fires its `message` (origin `remote`, counted as activity), UPDATE and DELETE fire
-   * `messageUpdated` and `messageDeleted`; every other event is emitted here as `webhook`. Returns a
-   * function that detaches the receiver.
-   */
-  attachWebhooks(receiver: WebhookReceiver): () => void {
-    const listener = (event: WebhookEvent): void => {
-      if (!routeWebhookEvent(event, (id) => this.#lobbies.get(id))) this.emit('webhook', event);
-    };
-    receiver.on('event', listener);
-    return () => {
-      receiver.off('event', listener);
-    };
   }
 
   /** Whether {@link LobbyRuntime.pause} holds the runtime. */

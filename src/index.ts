@@ -140,7 +140,7 @@ export type { GuildsFacade } from './rest/facades/GuildsFacade.js';
 export type { InvitesFacade } from './rest/facades/InvitesFacade.js';
 export type { LobbiesFacade } from './rest/facades/LobbiesFacade.js';
 export type { UsersFacade } from './rest/facades/UsersFacade.js';
-export { LobbyClient } from './rest/LobbyClient.js';
+export { LobbyClient, type LobbyClientOptions } from './rest/LobbyClient.js';
 export { RestClient } from './rest/RestClient.js';
 export type {
   InvalidRequestWarningEvent,

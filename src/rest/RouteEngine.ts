@@ -126,7 +126,7 @@ export class RouteEngine<T extends RouteTable> extends EventEmitter<RestEvents> 
       developmentRateLimits: this.options.developmentRateLimits,
       ...(options.invalidRequests === undefined ? {} : { invalidRequests: options.invalidRequests }),
     };
-    this.#limits = options.rateLimitStore?.(base) ?? new RateLimitManager(base);
+    this.#limits = options.rateLimitStore?.(base) ?? new RateLimitManager(base, extras.rateLimits ?? {});
     const headers: Record<string, string> = {};
     for (const [k, v] of Object.entries(options.headers ?? {})) headers[k.toLowerCase()] = v;
     if (this.options.userAgent) headers['user-agent'] = this.options.userAgent;

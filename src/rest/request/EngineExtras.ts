@@ -5,6 +5,7 @@
  * none of them — `LobbyClient`: JSON only, lean schemas — does not carry their code into a bundle.
  */
 import type { ClientRouteDef } from '../../spec/route.js';
+import type { RateLimitParts } from '../ratelimit/RateLimitManager.js';
 import type { RandomSource } from '../util/backoff.js';
 import type { fileFieldIssues } from './fileFieldIssues.js';
 import type { PreparedRequest } from './prepareRequest.js';
@@ -43,4 +44,6 @@ export interface EngineExtras {
   /** Reads a CSV answer (Get Target Users) into ids. */
   readonly csv?: (text: string) => string[];
   readonly inputMemo?: InputMemo;
+  /** The rate-limit parts beyond the core: per-lobby buckets, development limits. */
+  readonly rateLimits?: RateLimitParts;
 }

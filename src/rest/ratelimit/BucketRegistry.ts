@@ -6,8 +6,8 @@
  * bucket keyed by the route.
  */
 import type { Clock } from '../../clock.js';
-import { Bucket, type BucketState } from './Bucket.js';
-import { bucketKey, type LobbySplit, type LobbySplitFactory } from './LobbySplit.js';
+import { Bucket, type BucketState, bucketKey } from './Bucket.js';
+import type { LobbySplit, LobbySplitFactory } from './LobbySplit.js';
 import type { MajorParameter } from './majorParameter.js';
 import type { RateLimitInfo } from './parseRateLimitHeaders.js';
 

@@ -9,7 +9,7 @@
  * not predict puts it back together.
  */
 import type { Clock } from '../../clock.js';
-import { Bucket } from './Bucket.js';
+import { Bucket, bucketKey } from './Bucket.js';
 import type { MajorParameter } from './majorParameter.js';
 import type { RateLimitInfo } from './parseRateLimitHeaders.js';
 
@@ -18,11 +18,6 @@ import type { RateLimitInfo } from './parseRateLimitHeaders.js';
  * of a reset is off by up to a round trip).
  */
 const OPEN_WINDOW_MARGIN_MS = 250;
-
-/** `<bucket id or route:…>|<major>|<lobby>|<token id>`: a bucket's key in the registry. */
-export function bucketKey(id: string, where: MajorParameter, lobbyId: string | undefined): string {
-  return `${id}|${where.major}|${lobbyId ?? ''}|${where.auth ?? ''}`;
-}
 
 /** The last window a lobby's answers showed, per bucket id + major parameter + token. */
 interface LobbyWindow {

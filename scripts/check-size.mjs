@@ -11,21 +11,23 @@ import { packScratch } from './packScratch.mjs';
 const KB = 1024;
 /**
  * What a user imports, the most it may cost (min+gz bytes; Infinity: a figure only; over it the check
- * fails) and the target it aims at (printed). lobbykit/browser's budget is a ratchet near today's
- * figure: its 25 KB target is not met yet (see README, Size). Raised once, 35.5 → 35.7 KB, for the
+ * fails) and the target it aims at (printed). lobbykit/browser's budget was a ratchet near each day's
+ * figure until it met its 25 KB target (see README, Size). Raised once, 35.5 → 35.7 KB, for the
  * rate-limit store seam, the Lobby handle's split and the platform's error codes in the spec (issues
  * 15 and 16), each measured; lowered to 33.7 KB when the entry fell to 33.6 KB (issue 11: schema
  * construction the bundle never reads dropped, the lobby client's table without summaries), then to
  * 25.9 KB when it fell to 25.8 KB (the lobby client's lean checks: no zod; the route summaries out of
- * the tables; the lobby client's engine without multipart, CSV and the zod input memo). It is not to
- * move up again without the same account. `node scripts/size-sources.mjs` shows what is inside the
- * figure, by source module.
+ * the tables; the lobby client's engine without multipart, CSV and the zod input memo), then to the
+ * 25 KB target when it fell to 24.98 KB (attachWebhooks out of LobbyRuntime; the per-lobby buckets
+ * and development limits out of LobbyClient; all file handling in the multipart support; duplicates
+ * removed). It is not to move up again without the same account. `node scripts/size-sources.mjs`
+ * shows what is inside the figure, by source module.
  */
 const cases = [
   {
     name: 'lobbykit/browser, everything',
     code: "export * from 'lobbykit/browser';",
-    budget: 25.9 * KB,
+    budget: 25 * KB,
     target: 25 * KB,
     needs: 'browser',
   },

@@ -140,7 +140,7 @@ export type { GuildsFacade } from './rest/facades/GuildsFacade.js';
 export type { InvitesFacade } from './rest/facades/InvitesFacade.js';
 export type { LobbiesFacade } from './rest/facades/LobbiesFacade.js';
 export type { UsersFacade } from './rest/facades/UsersFacade.js';
-export { LobbyClient } from './rest/LobbyClient.js';
+export { LobbyClient, type LobbyClientOptions } from './rest/LobbyClient.js';
 export { RestClient } from './rest/RestClient.js';
 export type {
   InvalidRequestWarningEvent,
@@ -293,6 +293,7 @@ export type {
   SyncErrorEvent,
 } from './lobby/LobbyEvents.js';
 export type { LobbyMemberPatch, LobbyMemberView, Metadata } from './lobby/LobbyMemberView.js';
+export { attachWebhooks } from './lobby/attachWebhooks.js';
 export type { LobbyCall, LobbyRest } from './lobby/LobbyRest.js';
 export {
   type CreateLobbyOptions,

@@ -15,6 +15,7 @@
 import { createClient } from 'redis';
 import { ManualClock } from '../../src/clock.js';
 import { startEmulator } from '../../src/emulator/startEmulator.js';
+import { allRateLimitParts } from '../../src/rest/ratelimit/allRateLimitParts.js';
 import { RateLimitManager, type RateRequest } from '../../src/rest/ratelimit/RateLimitManager.js';
 import type { RateLimitStore } from '../../src/rest/ratelimit/RateLimitStore.js';
 import { RedisRateLimitStore } from '../../src/redis/index.js';
@@ -168,7 +169,7 @@ async function cost(store: RateLimitStore, requests: number): Promise<number> {
 }
 const redis = await createClient({ url: redisServer.url, disableOfflineQueue: true }).connect();
 const base = { clock: new ManualClock(), globalPerSecond: 1e9, developmentRateLimits: false as const };
-const memory = new RateLimitManager(base);
+const memory = new RateLimitManager(base, allRateLimitParts);
 const shared = new RedisRateLimitStore({ ...base, redis, commandTimeoutMs: 60_000 });
 await cost(memory, 500);
 await cost(shared, 500);

@@ -74,7 +74,7 @@ export { RateLimitError } from '../../src/rest/errors/RateLimitError.js';
 export { TimeoutError } from '../../src/rest/errors/TimeoutError.js';
 export { type TokenKind, TokenKindError } from '../../src/rest/errors/TokenKindError.js';
 export { ValidationError } from '../../src/rest/errors/ValidationError.js';
-export { LobbyClient } from '../../src/rest/LobbyClient.js';
+export { LobbyClient, type LobbyClientOptions } from '../../src/rest/LobbyClient.js';
 export type { RestClientOptions } from '../../src/rest/restClientDefaults.js';
 export { type FetchTransportOptions, fetchTransport } from '../../src/rest/transport/fetchTransport.js';
 export type { Transport } from '../../src/rest/transport/Transport.js';

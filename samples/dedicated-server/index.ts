@@ -9,6 +9,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { EventEmitter } from 'eventemitter3';
 import {
+  attachWebhooks,
   type Clock,
   createWebhookReceiver,
   type LobbyEvents,
@@ -307,7 +308,7 @@ async function listenForWebhooks(
   receiver.on('refused', ({ reason, status }) => {
     if (reason !== 'signature') print(`webhook request refused (${status}, ${reason})`);
   });
-  const detach = runtime.attachWebhooks(receiver);
+  const detach = attachWebhooks(runtime, receiver);
   runtime.on('webhook', (event) => print(`webhook ${event.type} (no open lobby took it)`));
   const server = createServer(createNodeWebhookHandler(receiver));
   await new Promise<void>((resolve) => server.listen(webhooks.port ?? 0, '127.0.0.1', resolve));

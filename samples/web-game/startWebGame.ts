@@ -8,7 +8,7 @@ import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { createWebhookReceiver, type LobbyHandle, LobbyRuntime, RestClient } from 'lobbykit';
+import { attachWebhooks, createWebhookReceiver, type LobbyHandle, LobbyRuntime, RestClient } from 'lobbykit';
 import { demo } from 'lobbykit/emulator';
 import { createNodeWebhookHandler, type FixedStepLoop, runFixedStep } from 'lobbykit/node';
 import { type WebSocket, WebSocketServer } from 'ws';
@@ -95,7 +95,7 @@ export async function startWebGame(options: WebGameOptions): Promise<WebGame> {
   // Players' messages reach the application as webhook events: verified here, fed to the handle,
   // and relayed to every page as they arrive.
   const receiver = createWebhookReceiver({ publicKey: demo.webhookPublicKey });
-  runtime.attachWebhooks(receiver);
+  attachWebhooks(runtime, receiver);
   const webhookHandler = createNodeWebhookHandler(receiver);
 
   const openLobby = (lobbyId: string): Promise<LobbyHandle> => {

@@ -246,7 +246,7 @@ export class Lobby extends EventEmitter<LobbyEvents> {
   }
 
   /**
-   * @internal A message event from a webhook (`runtime.attachWebhooks`). A new message fires
+   * @internal A message event from a webhook (`attachWebhooks(runtime, receiver)`). A new message fires
    * `message` (origin `remote`) and counts as activity, unless this handle already saw it (sent it,
    * or got it before); edits and deletions fire `messageUpdated` and `messageDeleted`.
    */

@@ -18,7 +18,7 @@ import {
   checkRoomForMember,
 } from './checkLobbyInput.js';
 import { checkLobbyAnswer } from './checkLobbyAnswer.js';
-import { DeadlineHeap, type DeadlineEntry } from './DeadlineHeap.js';
+import { DeadlineHeap, type DeadlineEntry } from '../rest/util/DeadlineHeap.js';
 import { sortWarnings } from './IdleCountdown.js';
 import { Lobby } from './Lobby.js';
 import { type LobbyCallOptions, signalArg } from './lobbyCallOptions.js';
@@ -26,14 +26,14 @@ import type { LobbyHost, LobbyHostSettings } from './LobbyHost.js';
 import { type LobbyMemberPatch, memberToEntry, patchMember } from './LobbyMemberView.js';
 import { type IdlePolicy, type LobbyRuntimeOptions, lobbyRuntimeDefaults } from './lobbyRuntimeDefaults.js';
 import type { WebhookEvent } from '../webhooks/WebhookEvent.js';
-import type { WebhookReceiver } from '../webhooks/WebhookReceiver.js';
-import { routeWebhookEvent } from './routeWebhookEvent.js';
+import { joinBySecret } from './lobbyUserCalls.js';
 import { WakeTimer } from './WakeTimer.js';
+import { stripUndefined } from '../rest/util/stripUndefined.js';
 
 /** The events of a {@link LobbyRuntime} (eventemitter3, typed). */
 export interface LobbyRuntimeEvents {
   /**
-   * A webhook event that no open handle took (see `attachWebhooks`): a message of a lobby the
+   * A webhook event that no open handle took (see `attachWebhooks(runtime, receiver)`): a message of a lobby the
    * runtime does not hold, a direct message, an authorization, an event type lobbykit does not know.
    */
   webhook: (event: WebhookEvent) => void;
@@ -230,21 +230,7 @@ export class LobbyRuntime extends EventEmitter<LobbyRuntimeEvents> {
    */
   async join(secret: string, options: JoinLobbyOptions): Promise<Lobby> {
     this.#assertOpen();
-    if (options.lobbyMetadata) checkMetadata(options.lobbyMetadata, ['lobbyMetadata']);
-    if (options.memberMetadata) checkMetadata(options.memberMetadata, ['memberMetadata']);
-    if (options.idleTimeoutSeconds !== undefined) checkIdleTimeout(options.idleTimeoutSeconds);
-    const answer = await options.rest.call('createOrJoinLobby', {
-      body: {
-        secret,
-        ...(options.lobbyMetadata ? { lobby_metadata: { ...options.lobbyMetadata } } : {}),
-        ...(options.memberMetadata ? { member_metadata: { ...options.memberMetadata } } : {}),
-        ...(options.idleTimeoutSeconds === undefined
-          ? {}
-          : { idle_timeout_seconds: options.idleTimeoutSeconds }),
-      },
-      ...signalArg(options),
-    });
-    const wire = checkLobbyAnswer(answer, 'createOrJoinLobby', '/lobbies');
+    const wire = await joinBySecret(options.rest, secret, options);
     const open = this.#lobbies.get(wire.id);
     if (open) {
       open.absorb(wire, 'local');
@@ -320,22 +306,6 @@ export class LobbyRuntime extends EventEmitter<LobbyRuntimeEvents> {
       granted++;
     }
     return granted;
-  }
-
-  /**
-   * Feeds a webhook receiver's events to the handles: LOBBY_MESSAGE_CREATE for a lobby held here
-   * fires its `message` (origin `remote`, counted as activity), UPDATE and DELETE fire
-   * `messageUpdated` and `messageDeleted`; every other event is emitted here as `webhook`. Returns a
-   * function that detaches the receiver.
-   */
-  attachWebhooks(receiver: WebhookReceiver): () => void {
-    const listener = (event: WebhookEvent): void => {
-      if (!routeWebhookEvent(event, (id) => this.#lobbies.get(id))) this.emit('webhook', event);
-    };
-    receiver.on('event', listener);
-    return () => {
-      receiver.off('event', listener);
-    };
   }
 
   /** Whether {@link LobbyRuntime.pause} holds the runtime. */
@@ -435,10 +405,4 @@ export class LobbyRuntime extends EventEmitter<LobbyRuntimeEvents> {
     if (this.#disposed)
       throw new LobbykitError('The lobby runtime is disposed', { code: 'RUNTIME_DISPOSED' });
   }
-}
-
-function stripUndefined<T extends object>(value: T): Partial<T> {
-  const out: Partial<T> = {};
-  for (const [k, v] of Object.entries(value)) if (v !== undefined) (out as Record<string, unknown>)[k] = v;
-  return out;
 }

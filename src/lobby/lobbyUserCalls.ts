@@ -2,19 +2,51 @@
  * The Lobby handle's operations that act as a user, with the user's bearer token (the client passed
  * per call): sending messages, linking and unlinking a channel, leaving. Plus the messages a webhook
  * reports, so that a message sent here and echoed by the platform fires `message` once. Each takes
- * the handle's {@link LobbyCore}.
+ * the handle's {@link LobbyCore}; joining, which comes before any handle, takes the user's client.
  */
-import type { LobbyMessage } from '../spec/schemas/lobby.js';
+import type { Lobby as LobbyWire, LobbyMessage } from '../spec/schemas/lobby.js';
 import type { WebhookLobbyMessage } from '../spec/schemas/webhookEvent.js';
-import { checkSnowflake } from './checkLobbyInput.js';
-import { type LobbyUserCallOptions, signalArg } from './lobbyCallOptions.js';
+import { checkLobbyAnswer } from './checkLobbyAnswer.js';
+import { checkIdleTimeout, checkMetadata, checkSnowflake } from './checkLobbyInput.js';
+import { type LobbyCallOptions, type LobbyUserCallOptions, signalArg } from './lobbyCallOptions.js';
 import type { LobbyCore } from './LobbyCore.js';
+import type { LobbyRest } from './LobbyRest.js';
+import type { Metadata } from './LobbyMemberView.js';
 
 /** A message change a webhook event reports (see `Lobby.receiveRemoteMessage`). */
 export type RemoteMessageChange =
   | { readonly kind: 'create'; readonly message: LobbyMessage }
   | { readonly kind: 'update'; readonly message: WebhookLobbyMessage }
   | { readonly kind: 'delete'; readonly messageId: string };
+
+/** What both runtimes' `join` send: the lobby's and the member's metadata, the idle timeout. */
+interface JoinInput extends LobbyCallOptions {
+  readonly lobbyMetadata?: Metadata;
+  readonly memberMetadata?: Metadata;
+  readonly idleTimeoutSeconds?: number;
+}
+
+/**
+ * Creates or joins the lobby holding `secret` as the user of `rest` (Create or Join Lobby): the input
+ * is checked before anything is sent (`ValidationError` naming the option), the answer once it comes.
+ */
+export async function joinBySecret(rest: LobbyRest, secret: string, options: JoinInput): Promise<LobbyWire> {
+  if (options.lobbyMetadata) checkMetadata(options.lobbyMetadata, ['lobbyMetadata']);
+  if (options.memberMetadata) checkMetadata(options.memberMetadata, ['memberMetadata']);
+  if (options.idleTimeoutSeconds !== undefined) checkIdleTimeout(options.idleTimeoutSeconds);
+  const answer = await rest.call('createOrJoinLobby', {
+    body: {
+      secret,
+      ...(options.lobbyMetadata ? { lobby_metadata: { ...options.lobbyMetadata } } : {}),
+      ...(options.memberMetadata ? { member_metadata: { ...options.memberMetadata } } : {}),
+      ...(options.idleTimeoutSeconds === undefined
+        ? {}
+        : { idle_timeout_seconds: options.idleTimeoutSeconds }),
+    },
+    ...signalArg(options),
+  });
+  return checkLobbyAnswer(answer, 'createOrJoinLobby', '/lobbies');
+}
 
 /** Sends a message as the user of `options.rest` (Send Lobby Message); `message` fires (origin `local`). */
 export async function sendMessage(

@@ -13,6 +13,7 @@
  */
 import { EventEmitter } from 'eventemitter3';
 import type { Clock } from '../clock.js';
+import { allRateLimitParts } from '../rest/ratelimit/allRateLimitParts.js';
 import type { DevelopmentTable } from '../rest/ratelimit/DevelopmentLimiter.js';
 import { type InvalidRequestRecord, InvalidRequestTracker } from '../rest/ratelimit/InvalidRequestTracker.js';
 import {
@@ -165,13 +166,16 @@ export class RedisRateLimitStore
       n === Number.POSITIVE_INFINITY ? n : Math.max(1, Math.floor(n / fleet));
     this.#localPerSecond = share(options.globalPerSecond);
     const table = options.developmentRateLimits;
-    this.#local = new RateLimitManager({
-      ...options,
-      globalPerSecond: this.#localPerSecond,
-      developmentRateLimits: table
-        ? Object.fromEntries(Object.entries(table).map(([k, v]) => [k, v === undefined ? v : share(v)]))
-        : false,
-    });
+    this.#local = new RateLimitManager(
+      {
+        ...options,
+        globalPerSecond: this.#localPerSecond,
+        developmentRateLimits: table
+          ? Object.fromEntries(Object.entries(table).map(([k, v]) => [k, v === undefined ? v : share(v)]))
+          : false,
+      },
+      allRateLimitParts,
+    );
   }
 
   /** Whether the store shares its limits through Redis now (false while it decides alone). */

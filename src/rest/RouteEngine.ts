@@ -51,6 +51,7 @@ import type { Transport } from './transport/Transport.js';
 import { abortableSleep, throwIfAborted } from './util/abortableSleep.js';
 import { backoffDelay, type RandomSource } from './util/backoff.js';
 import { DeadlineList } from './util/DeadlineList.js';
+import { stripUndefined } from './util/stripUndefined.js';
 
 /** The options with every default applied (the token left out). */
 export type ResolvedRestClientOptions = Required<
@@ -125,7 +126,7 @@ export class RouteEngine<T extends RouteTable> extends EventEmitter<RestEvents> 
       developmentRateLimits: this.options.developmentRateLimits,
       ...(options.invalidRequests === undefined ? {} : { invalidRequests: options.invalidRequests }),
     };
-    this.#limits = options.rateLimitStore?.(base) ?? new RateLimitManager(base);
+    this.#limits = options.rateLimitStore?.(base) ?? new RateLimitManager(base, extras.rateLimits ?? {});
     const headers: Record<string, string> = {};
     for (const [k, v] of Object.entries(options.headers ?? {})) headers[k.toLowerCase()] = v;
     if (this.options.userAgent) headers['user-agent'] = this.options.userAgent;
@@ -368,10 +369,4 @@ export class RouteEngine<T extends RouteTable> extends EventEmitter<RestEvents> 
       });
     }
   }
-}
-
-function stripUndefined<O extends object>(o: O): Partial<O> {
-  const out: Partial<O> = {};
-  for (const [k, v] of Object.entries(o)) if (v !== undefined) (out as Record<string, unknown>)[k] = v;
-  return out;
 }

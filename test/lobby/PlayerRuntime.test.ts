@@ -9,6 +9,7 @@ import { LobbyRuntime } from '../../src/lobby/LobbyRuntime.js';
 import { PlayerRuntime } from '../../src/lobby/player/PlayerRuntime.js';
 import { LobbyClient } from '../../src/rest/LobbyClient.js';
 import { TokenKindError } from '../../src/rest/errors/TokenKindError.js';
+import type { ValidationError } from '../../src/rest/errors/ValidationError.js';
 import { lobbyRoutes } from '../../src/spec/routes/lobbyRoutes.js';
 import { botClient, demo, useLobbyEmulator } from './lobbySupport.js';
 
@@ -133,6 +134,19 @@ describe('PlayerRuntime', () => {
     expect(() => new PlayerRuntime({ rest: botClient(emu.emulator) })).toThrow(TokenKindError);
     expect(() => new LobbyRuntime({ rest: bearer })).toThrow(TokenKindError);
     expect(() => new PlayerRuntime({ rest: bearer, timers: false })).not.toThrow();
+  });
+
+  it("checks a join's input before sending anything, naming the option", async () => {
+    const a = player(alice.token, new ManualClock());
+    const failure = await a.runtime
+      .join('room-x', { lobbyMetadata: { notes: 'x'.repeat(1_000) } })
+      .catch((e: unknown) => e);
+    expect(failure).toMatchObject({ name: 'ValidationError' });
+    expect((failure as ValidationError).issues.map((i) => i.field)).toEqual(['lobbyMetadata']);
+    await expect(a.runtime.join('room-x', { idleTimeoutSeconds: 4 })).rejects.toMatchObject({
+      issues: [expect.objectContaining({ field: 'idleTimeoutSeconds' })],
+    });
+    expect(a.sent).toEqual([]);
   });
 
   it('refuses a bot-only operation before sending anything', async () => {

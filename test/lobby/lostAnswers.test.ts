@@ -8,7 +8,9 @@ import { ManualClock } from '../../src/clock.js';
 import { demo } from '../../src/emulator/world/demoSeed.js';
 import type { ListenerErrorEvent, SyncErrorEvent } from '../../src/lobby/LobbyEvents.js';
 import type { LobbyRuntimeOptions } from '../../src/lobby/lobbyRuntimeDefaults.js';
+import { PlayerRuntime } from '../../src/lobby/player/PlayerRuntime.js';
 import { isInvalidResponseError } from '../../src/rest/errors/guards.js';
+import { LobbyClient } from '../../src/rest/LobbyClient.js';
 import { type Fault, useFaultyProxy } from './faultyProxy.js';
 import {
   client,
@@ -130,6 +132,17 @@ describe('an answer the client cannot read, after the platform acted', () => {
       expect(failure).toMatchObject({ reason, operation: 'createLobby', method: 'POST', path: '/lobbies' });
       expect(runtime.size).toBe(0);
     }
+  });
+
+  it("a player's join answered with JSON of another shape rejects with InvalidResponseError and holds nothing", async () => {
+    const rest = new LobbyClient({ baseUrl: faulty.proxy.apiUrl, auth: { bearer: demo.users[0]!.token } });
+    const player = new PlayerRuntime({ rest, clock: new ManualClock(), timers: false });
+    faultOnce('PUT', '/lobbies', 'wrong-shape-after');
+    const failure = await player.join('odd-answer').catch((e: unknown) => e);
+    expect(isInvalidResponseError(failure)).toBe(true);
+    expect(failure).toMatchObject({ reason: 'schema', operation: 'createOrJoinLobby', path: '/lobbies' });
+    expect(player.size).toBe(0);
+    await player.dispose();
   });
 
   it('a reconcile answered with JSON of another shape reports it and changes nothing', async () => {

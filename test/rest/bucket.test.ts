@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/clock.js';
 import { Bucket } from '../../src/rest/ratelimit/Bucket.js';
 import { BucketRegistry, type BucketTicket } from '../../src/rest/ratelimit/BucketRegistry.js';
+import { lobbySplit } from '../../src/rest/ratelimit/LobbySplit.js';
 import { fingerprint, type MajorParameter, majorParameter } from '../../src/rest/ratelimit/majorParameter.js';
 import { abortListeners } from './support/listeners.js';
 import { bucketInfo, info } from './support/rateLimitInfo.js';
@@ -248,12 +249,12 @@ describe('BucketRegistry', () => {
 
     it('counts lobbies together until the platform shows otherwise (the stated rule)', async () => {
       const clock = new ManualClock();
-      const r = new BucketRegistry(clock);
+      const r = new BucketRegistry(clock, lobbySplit);
       const t = await ticket(r, L, lobby('1'));
       r.complete(t, 200, bucketInfo('lob', 3, 2, 5000, 'w1'), undefined);
       expect(r.resolve(L, lobby('1'))).toBe(r.resolve(L, lobby('2')));
       // Parallel probes for two lobbies of one unknown route are one probe.
-      const r2 = new BucketRegistry(clock);
+      const r2 = new BucketRegistry(clock, lobbySplit);
       const first = r2.acquire(L, lobby('1'));
       expect(first).not.toBeInstanceOf(Promise);
       expect(r2.acquire(L, lobby('2'))).toBeInstanceOf(Promise);
@@ -261,7 +262,7 @@ describe('BucketRegistry', () => {
 
     it('keeps a bucket per lobby once two lobbies show two windows open at once', async () => {
       const clock = new ManualClock();
-      const r = new BucketRegistry(clock);
+      const r = new BucketRegistry(clock, lobbySplit);
       const t1 = await ticket(r, L, lobby('1'));
       r.complete(t1, 200, bucketInfo('lob', 2, 1, 5000, 'a'), undefined);
       clock.advance(100);
@@ -284,7 +285,7 @@ describe('BucketRegistry', () => {
 
     it('does not take consecutive windows of one counter for two counters', async () => {
       const clock = new ManualClock();
-      const r = new BucketRegistry(clock);
+      const r = new BucketRegistry(clock, lobbySplit);
       const t1 = await ticket(r, L, lobby('1'));
       r.complete(t1, 200, bucketInfo('lob', 2, 1, 1000, 'a'), undefined);
       clock.advance(1000);
@@ -293,9 +294,22 @@ describe('BucketRegistry', () => {
       expect(r.isSplitByLobby('lob')).toBe(false);
     });
 
-    it('counts lobbies together again after a 429 the per-lobby state did not predict', async () => {
+    it('without the per-lobby part (LobbyClient) counts lobbies together, whatever their windows', async () => {
       const clock = new ManualClock();
       const r = new BucketRegistry(clock);
+      const t1 = await ticket(r, L, lobby('1'));
+      r.complete(t1, 200, bucketInfo('lob', 2, 1, 5000, 'a'), undefined);
+      clock.advance(100);
+      const t2 = await ticket(r, L, lobby('2'));
+      r.complete(t2, 200, bucketInfo('lob', 2, 1, 5000, 'b'), undefined);
+      expect(r.isSplitByLobby('lob')).toBe(false);
+      expect(r.resolve(L, lobby('1'))).toBe(r.resolve(L, lobby('2')));
+      expect(r.snapshot().map((b) => b.lobbyId)).toEqual([undefined]);
+    });
+
+    it('counts lobbies together again after a 429 the per-lobby state did not predict', async () => {
+      const clock = new ManualClock();
+      const r = new BucketRegistry(clock, lobbySplit);
       const t1 = await ticket(r, L, lobby('1'));
       r.complete(t1, 200, bucketInfo('lob', 2, 1, 5000, 'a'), undefined);
       const t2 = await ticket(r, L, lobby('2'));

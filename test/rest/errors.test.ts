@@ -54,6 +54,16 @@ describe('redactText', () => {
 });
 
 describe('redactError and sanitizeCause', () => {
+  it("replaces nested plain data with redacted copies, leaving the caller's objects as they were", () => {
+    const shared = { note: `sent ${TOKEN}`, list: [`and ${TOKEN}`] };
+    const error = Object.assign(new Error('failed'), { args: shared, when: new Date(0) });
+    redactError(error, [TOKEN]);
+    expect(everyText(error)).not.toContain(TOKEN);
+    expect(error.args).toEqual({ note: `sent ${REDACTED}`, list: [`and ${REDACTED}`] });
+    expect(shared.note).toBe(`sent ${TOKEN}`);
+    expect(error.when).toBeInstanceOf(Date);
+  });
+
   it('scrubs message, stack, own strings and the cause chain', () => {
     const inner = Object.assign(new Error(`inner ${TOKEN}`), {
       code: 'ECONNRESET',

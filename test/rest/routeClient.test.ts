@@ -12,6 +12,7 @@ import { LobbyClient } from '../../src/rest/LobbyClient.js';
 import { RouteClient } from '../../src/rest/RouteClient.js';
 import type { ClientRouteDef } from '../../src/spec/route.js';
 import { lobbyClientRoutes } from '../../src/spec/routes/lobbyClientRoutes.js';
+import { lobbyRoutes } from '../../src/spec/routes/lobbyRoutes.js';
 import type { RestClientOptions } from '../../src/rest/restClientDefaults.js';
 import { type FakeAnswer, fakeTransport, type RecordedRequest } from './support/fakeTransport.js';
 import { testRoutes } from './support/testRoutes.js';
@@ -384,6 +385,19 @@ describe('the engine and its extras', () => {
     await expect(client.call('getTargetUsers', { params: { code: 'abc' } })).resolves.toEqual(['1', '2']);
     await client.call('updateTargetUsers', { params: { code: 'abc' }, files: { target_users_file: '1\n2' } });
     expect(transport.requests[1]?.headers['content-type']).toMatch(/^multipart\/form-data; boundary=/);
+  });
+
+  it('LobbyClient counts no development limits: a table is refused at once, naming the option', () => {
+    const options: RestClientOptions = { developmentRateLimits: { createLobby: 20 } };
+    expect(() => new LobbyClient(options as never)).toThrow(
+      expect.objectContaining({
+        code: 'UNSUPPORTED_OPTION',
+        message: expect.stringMatching(/^developmentRateLimits: .*RestClient/),
+      }),
+    );
+    expect(() => new LobbyClient({ developmentRateLimits: false } as never)).not.toThrow();
+    // A client over the same table with every part counts them.
+    expect(() => new RouteClient({ routes: lobbyRoutes, ...options })).not.toThrow();
   });
 
   it('LobbyClient is the engine without extras: files are refused as fields its routes do not take', async () => {

@@ -5,6 +5,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Emulator } from '../../src/emulator/createEmulator.js';
 import { demo } from '../../src/emulator/world/demoSeed.js';
+import { attachWebhooks } from '../../src/lobby/attachWebhooks.js';
 import { webhookEventTypes } from '../../src/spec/schemas/webhookEvent.js';
 import type { WebhookEvent } from '../../src/webhooks/WebhookEvent.js';
 import { createWebhookReceiver, type WebhookReceiver } from '../../src/webhooks/WebhookReceiver.js';
@@ -149,7 +150,7 @@ describe('emulator: deliveries', () => {
     const { receiver, server } = await demoReceiver();
     await register(server);
     const { runtime, clock } = manualRuntime(emu.emulator, { idleTimeoutSeconds: 300 });
-    runtime.attachWebhooks(receiver);
+    attachWebhooks(runtime, receiver);
     const lobby = await runtime.open(demo.lobbyId);
     clock.advance(100_000);
     expect(lobby.idle.remainingMs).toBe(200_000);
@@ -197,7 +198,7 @@ describe('emulator: deliveries', () => {
     const { receiver, server } = await demoReceiver();
     await register(server);
     const { runtime } = manualRuntime(emu.emulator);
-    runtime.attachWebhooks(receiver);
+    attachWebhooks(runtime, receiver);
     const lobby = await runtime.open(demo.lobbyId);
     const messages: string[] = [];
     lobby.on('message', ({ message, origin }) => messages.push(`${message.content} ${origin}`));
@@ -237,7 +238,7 @@ describe('emulator: deliveries', () => {
     const { receiver, server } = await demoReceiver();
     await register(server);
     const { runtime } = manualRuntime(emu.emulator);
-    runtime.attachWebhooks(receiver);
+    attachWebhooks(runtime, receiver);
     const lobby = await runtime.open(demo.lobbyId);
     const onHandle: string[] = [];
     lobby.on('message', ({ message }) => onHandle.push(`message ${message.content}`));
@@ -323,7 +324,7 @@ describe('emulator: deliveries', () => {
     const events = collect(receiver);
     await register(server);
     const { runtime } = manualRuntime(emu.emulator);
-    runtime.attachWebhooks(receiver);
+    attachWebhooks(runtime, receiver);
     const lobby = await runtime.open(demo.lobbyId);
     const messages: string[] = [];
     lobby.on('message', ({ message, origin }) => messages.push(`${message.content} ${origin}`));

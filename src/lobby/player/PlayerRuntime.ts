@@ -12,6 +12,7 @@ import type { LobbyCallOptions } from '../lobbyCallOptions.js';
 import type { Metadata } from '../LobbyMemberView.js';
 import type { LobbyCall, LobbyRest } from '../LobbyRest.js';
 import { LobbyRuntime } from '../LobbyRuntime.js';
+import { joinBySecret } from '../lobbyUserCalls.js';
 import { PlayerLobby } from './PlayerLobby.js';
 import { WakeTimer } from '../WakeTimer.js';
 
@@ -142,21 +143,12 @@ export class PlayerRuntime {
 
   /**
    * Creates or joins the lobby holding `secret` (Create or Join Lobby). Joining a lobby already held
-   * brings it up to date and returns it.
+   * brings it up to date and returns it. Input is checked before anything is sent (`ValidationError`),
+   * the answer when it comes (`InvalidResponseError`).
    */
   async join(secret: string, options: PlayerJoinOptions = {}): Promise<PlayerLobby> {
     this.#assertOpen();
-    const wire = await this.rest.call('createOrJoinLobby', {
-      body: {
-        secret,
-        ...(options.lobbyMetadata ? { lobby_metadata: { ...options.lobbyMetadata } } : {}),
-        ...(options.memberMetadata ? { member_metadata: { ...options.memberMetadata } } : {}),
-        ...(options.idleTimeoutSeconds === undefined
-          ? {}
-          : { idle_timeout_seconds: options.idleTimeoutSeconds }),
-      },
-      ...(options.signal ? { signal: options.signal } : {}),
-    });
+    const wire = await joinBySecret(this.rest, secret, options);
     this.#assertOpen();
     const handle = this.#runtime.adopt(
       wire,

@@ -2,7 +2,7 @@
  * The base of every error lobbykit throws: a stable `name` and `code`, a token-free message, and a
  * `toJSON()` fit for logs.
  */
-import { redactText, sanitizeCause } from './redact.js';
+import { redactDeep, redactText, sanitizeCause } from './redact.js';
 
 /** Marks lobbykit errors across copies of the package (ESM and CJS builds loaded side by side). */
 export const lobbykitErrorBrand: unique symbol = Symbol.for('lobbykit.error');
@@ -62,13 +62,3 @@ export class LobbykitError extends Error {
 }
 
 Object.defineProperty(LobbykitError.prototype, lobbykitErrorBrand, { value: true });
-
-/** Redacts every string in a JSON-like value (objects and arrays, a few levels deep). */
-function redactDeep(value: unknown, depth = 0): unknown {
-  if (typeof value === 'string') return redactText(value);
-  if (typeof value !== 'object' || value === null || depth > 8) return value;
-  if (Array.isArray(value)) return value.map((v) => redactDeep(v, depth + 1));
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(value)) out[k] = redactDeep(v, depth + 1);
-  return out;
-}

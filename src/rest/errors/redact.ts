@@ -24,10 +24,19 @@ export function redactText(text: string, secrets: Iterable<string> = []): string
   return out.replace(AUTH_SCHEME_RE, `$1$2${REDACTED}`).replace(AUTH_HEADER_RE, `$1$2${REDACTED}`);
 }
 
-/** Whether `text` still contains one of `secrets` (for assertions and self-checks). */
-export function containsSecret(text: string, secrets: Iterable<string>): boolean {
-  for (const secret of secrets) if (secret.length >= 4 && text.includes(secret)) return true;
-  return false;
+/**
+ * A copy of a JSON-like value with every string in it redacted: plain objects and arrays are copied
+ * (up to 8 levels deep); anything else is returned as it is.
+ */
+export function redactDeep(value: unknown, secrets: readonly string[] = [], depth = 0): unknown {
+  if (typeof value === 'string') return redactText(value, secrets);
+  if (typeof value !== 'object' || value === null || depth > 8) return value;
+  if (Array.isArray(value)) return value.map((v) => redactDeep(v, secrets, depth + 1));
+  const proto = Object.getPrototypeOf(value);
+  if (proto !== Object.prototype && proto !== null) return value;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value)) out[k] = redactDeep(v, secrets, depth + 1);
+  return out;
 }
 
 interface ErrorLike {
@@ -59,56 +68,25 @@ export function sanitizeCause(value: unknown, secrets: Iterable<string> = [], de
 }
 
 /**
- * Redacts `secrets` in place from an error's message, stack and cause chain, and from its own string
- * properties. Returns the same error. Used by the client on everything it throws, with the tokens it
- * knows, as a second line of defence behind {@link redactText} in every error's constructor.
+ * Redacts `secrets` from an error's message, stack and cause chain, and from its own properties
+ * (strings, and plain objects and arrays, which are replaced by redacted copies: they may be shared
+ * with the caller). Returns the same error. Used by the client on everything it throws, with the
+ * tokens it knows, as a second line of defence behind {@link redactText} in every error's constructor.
  */
 export function redactError<E>(error: E, secrets: Iterable<string>): E {
   if (typeof error !== 'object' || error === null) return error;
   const list = [...secrets];
-  redactInPlace(error as Record<string, unknown>, list, new Set(), 0);
   const target = error as Record<string, unknown>;
-  if ('cause' in target && target.cause !== undefined) {
-    try {
-      Object.defineProperty(target, 'cause', {
-        value: sanitizeCause(target.cause, list),
-        writable: true,
-        configurable: true,
-        enumerable: false,
-      });
-    } catch {
-      // A frozen property: nothing we can do, and nothing of ours is frozen.
+  for (const key of Object.getOwnPropertyNames(target)) {
+    const value = target[key];
+    const clean = key === 'cause' ? sanitizeCause(value, list) : redactDeep(value, list);
+    if (clean !== value) {
+      try {
+        Object.defineProperty(target, key, { value: clean });
+      } catch {
+        // A frozen property: nothing we can do, and nothing of ours is frozen.
+      }
     }
   }
   return error;
-}
-
-/** Redacts the strings of an object's own properties, and of nested plain objects and arrays. */
-function redactInPlace(
-  target: Record<string, unknown>,
-  secrets: string[],
-  seen: Set<object>,
-  depth: number,
-): void {
-  if (seen.has(target) || depth > 8) return;
-  seen.add(target);
-  for (const key of Object.getOwnPropertyNames(target)) {
-    if (key === 'cause' && depth === 0) continue;
-    const value = target[key];
-    if (typeof value === 'string') {
-      const clean = redactText(value, secrets);
-      if (clean !== value) {
-        try {
-          Object.defineProperty(target, key, { value: clean });
-        } catch {
-          // A frozen property: nothing we can do, and nothing of ours is frozen.
-        }
-      }
-    } else if (typeof value === 'object' && value !== null) {
-      const proto = Object.getPrototypeOf(value);
-      if (Array.isArray(value) || proto === Object.prototype || proto === null) {
-        redactInPlace(value as Record<string, unknown>, secrets, seen, depth + 1);
-      }
-    }
-  }
 }

@@ -8,7 +8,13 @@
 import type { Clock, TimerHandle } from '../../clock.js';
 import { subscribeAbort } from '../util/subscribeAbort.js';
 import { abortReason } from '../util/abortableSleep.js';
+import type { MajorParameter } from './majorParameter.js';
 import type { RateLimitInfo } from './parseRateLimitHeaders.js';
+
+/** `<bucket id or route:…>|<major>|<lobby>|<token id>`: a bucket's key in the registry. */
+export function bucketKey(id: string, where: MajorParameter, lobbyId: string | undefined): string {
+  return `${id}|${where.major}|${lobbyId ?? ''}|${where.auth ?? ''}`;
+}
 
 /** Two windows whose resets (computed from `Reset-After`) are this close are taken for one. */
 const SAME_WINDOW_TOLERANCE_MS = 250;

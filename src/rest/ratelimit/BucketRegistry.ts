@@ -1,11 +1,13 @@
 /**
  * Every bucket the client knows, and which route uses which: routes are mapped to bucket ids
  * (`X-RateLimit-Bucket`) as answers teach them; buckets are keyed by bucket id + major parameter +
- * token (+ lobby id once the platform shows it splits by lobby, see {@link majorParameter}). Until a
- * route's bucket is known, its requests go one at a time through a probe bucket keyed by the route.
+ * token (+ lobby id, with the per-lobby part, once the platform shows it splits by lobby: see
+ * {@link LobbySplit}). Until a route's bucket is known, its requests go one at a time through a probe
+ * bucket keyed by the route.
  */
 import type { Clock } from '../../clock.js';
-import { Bucket, type BucketState } from './Bucket.js';
+import { Bucket, type BucketState, bucketKey } from './Bucket.js';
+import type { LobbySplit, LobbySplitFactory } from './LobbySplit.js';
 import type { MajorParameter } from './majorParameter.js';
 import type { RateLimitInfo } from './parseRateLimitHeaders.js';
 
@@ -31,23 +33,6 @@ const SWEEP_EVERY_MS = 60_000;
 /** How many major parameters a route remembers its bucket for before starting over. */
 const RECENT_PER_ROUTE = 1024;
 const FORGET_AFTER_MS = 5 * 60_000;
-/**
- * Two windows are taken as open at once only when both reset at least this far ahead (our estimate
- * of a reset is off by up to a round trip).
- */
-const OPEN_WINDOW_MARGIN_MS = 250;
-
-/** `<bucket id or route:…>|<major>|<lobby>|<token id>` */
-function bucketKey(id: string, where: MajorParameter, lobbyId: string | undefined): string {
-  return `${id}|${where.major}|${lobbyId ?? ''}|${where.auth ?? ''}`;
-}
-
-/** The last window a lobby's answers showed, per bucket id + major parameter + token. */
-interface LobbyWindow {
-  readonly reset: string;
-  readonly resetAt: number;
-  readonly info: RateLimitInfo;
-}
 
 /** The client's map of routes and buckets. */
 export class BucketRegistry {
@@ -60,22 +45,22 @@ export class BucketRegistry {
    * leaves `#buckets` only retired, and a route moved to another bucket id no longer matches).
    */
   readonly #recent = new Map<string, Map<string, Bucket>>();
-  /** Bucket ids the platform has shown to count per lobby. */
-  readonly #splitByLobby = new Set<string>();
-  /** Per `bucket id|major|token`: each lobby's current window, to spot per-lobby counters. */
-  readonly #lobbyWindows = new Map<string, Map<string, LobbyWindow>>();
+  /** The per-lobby part, when the client has it; without it lobbies are always counted together. */
+  readonly #split: LobbySplit | undefined;
   #lastSweep: number;
 
-  constructor(clock: Clock) {
+  /** @param lobbySplit - the per-lobby part ({@link LobbySplit}), if the client has it */
+  constructor(clock: Clock, lobbySplit?: LobbySplitFactory) {
     this.#clock = clock;
     this.#lastSweep = clock.now();
+    this.#split = lobbySplit?.(clock, this.#buckets);
   }
 
   /** The bucket a request to `routeKey` would use now, or null when the route has none. */
   resolve(routeKey: string, where: MajorParameter): Bucket | null {
     const hash = this.#routeBuckets.get(routeKey);
     if (hash === null) return null;
-    const lobbyId = hash !== undefined && this.#splitByLobby.has(hash) ? where.lobbyId : undefined;
+    const lobbyId = hash !== undefined && this.#split?.has(hash) ? where.lobbyId : undefined;
     // The bucket this route last resolved to for this major parameter, if it is still the one: saves
     // building the composite key (a new string per request) and the route's Set update.
     let recent = this.#recent.get(routeKey);
@@ -167,14 +152,8 @@ export class BucketRegistry {
     if (info.bucket !== undefined) {
       const hash = info.bucket;
       if (this.#routeBuckets.get(routeKey) !== hash) this.#routeBuckets.set(routeKey, hash);
-      if (where.lobbyId !== undefined) {
-        if (this.#splitByLobby.has(hash)) {
-          // A 429 the per-lobby state did not predict: the platform counts the lobbies together after all.
-          if (userLimited && ticket.informed) this.#setSplitByLobby(hash, false);
-        } else if (this.#showsPerLobbyWindows(hash, where, info, now)) {
-          this.#setSplitByLobby(hash, true);
-        }
-      }
+      if (where.lobbyId !== undefined)
+        this.#split?.learn(hash, where, info, now, userLimited, ticket.informed);
       // The common case: the request went through the very bucket its answer names (same id, same
       // major parameter, no per-lobby split), so there is nothing to look up again.
       target =
@@ -206,66 +185,9 @@ export class BucketRegistry {
     if (target && target !== granted) target.drain();
   }
 
-  /**
-   * Records the lobby's window and tells whether two lobbies of one bucket now show two different
-   * windows open at the same time: one counter has one window at a time, so the platform keeps a
-   * counter per lobby.
-   */
-  #showsPerLobbyWindows(hash: string, where: MajorParameter, info: RateLimitInfo, now: number): boolean {
-    if (info.reset === undefined || info.resetAfterMs === undefined || where.lobbyId === undefined)
-      return false;
-    const group = `${hash}|${where.major}|${where.auth ?? ''}`;
-    let windows = this.#lobbyWindows.get(group);
-    if (!windows) {
-      windows = new Map();
-      this.#lobbyWindows.set(group, windows);
-    }
-    const resetAt = now + info.resetAfterMs;
-    let split = false;
-    for (const [lobbyId, w] of windows) {
-      if (w.resetAt <= now) windows.delete(lobbyId);
-      else if (
-        lobbyId !== where.lobbyId &&
-        w.reset !== info.reset &&
-        w.resetAt > now + OPEN_WINDOW_MARGIN_MS &&
-        resetAt > now + OPEN_WINDOW_MARGIN_MS
-      ) {
-        split = true;
-      }
-    }
-    windows.set(where.lobbyId, { reset: info.reset, resetAt, info });
-    return split;
-  }
-
-  /** Starts or stops keeping `hash` per lobby; buckets keyed the other way are retired. */
-  #setSplitByLobby(hash: string, split: boolean): void {
-    if (split) this.#splitByLobby.add(hash);
-    else this.#splitByLobby.delete(hash);
-    for (const [key, bucket] of this.#buckets) {
-      if (bucket.hash === hash && (bucket.lobbyId === undefined) === split) {
-        bucket.retire();
-        this.#buckets.delete(key);
-      }
-    }
-    if (!split) return;
-    // Seed each lobby's bucket with the window its last answer showed.
-    for (const [group, windows] of this.#lobbyWindows) {
-      if (!group.startsWith(`${hash}|`)) continue;
-      const [, major = '', auth = ''] = group.split('|');
-      for (const [lobbyId, w] of windows) {
-        const where: MajorParameter = auth === '' ? { major, lobbyId } : { major, lobbyId, auth };
-        const key = bucketKey(hash, where, lobbyId);
-        if (this.#buckets.has(key)) continue;
-        const bucket = new Bucket(this.#clock, key, hash, major, lobbyId, where.auth);
-        bucket.update(w.info, w.resetAt - (w.info.resetAfterMs ?? 0));
-        this.#buckets.set(key, bucket);
-      }
-    }
-  }
-
   /** Whether the bucket id `hash` is known to be counted per lobby. */
   isSplitByLobby(hash: string): boolean {
-    return this.#splitByLobby.has(hash);
+    return this.#split?.has(hash) ?? false;
   }
 
   /** The bucket id learned for `routeKey` (null: none; undefined: not learned yet). */
@@ -290,9 +212,6 @@ export class BucketRegistry {
       }
     }
     this.#recent.clear();
-    for (const [group, windows] of this.#lobbyWindows) {
-      for (const [lobbyId, w] of windows) if (w.resetAt <= now) windows.delete(lobbyId);
-      if (windows.size === 0) this.#lobbyWindows.delete(group);
-    }
+    this.#split?.sweep(now);
   }
 }

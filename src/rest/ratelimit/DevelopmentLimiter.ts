@@ -51,3 +51,14 @@ export class DevelopmentLimiter {
     }));
   }
 }
+
+/** Makes the development-limit part of a client's rate limits (see `RateLimitParts`). */
+export type DevelopmentLimiterFactory = (
+  clock: Clock,
+  table: DevelopmentTable,
+  windowMs?: number,
+) => DevelopmentLimiter;
+
+/** The development-limit part, for the clients that have it. */
+export const developmentLimiter: DevelopmentLimiterFactory = (clock, table, windowMs) =>
+  new DevelopmentLimiter(clock, table, windowMs);

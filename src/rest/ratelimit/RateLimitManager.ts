@@ -5,19 +5,22 @@
  * `maxRateLimitWaitMs`). Pure of I/O; time through the Clock seam.
  */
 import type { Clock } from '../../clock.js';
+import { LobbykitError } from '../errors/LobbykitError.js';
 import { abortableSleep } from '../util/abortableSleep.js';
 import type { BucketState } from './Bucket.js';
 import { BucketRegistry, type BucketTicket } from './BucketRegistry.js';
-import {
+import type {
+  DevelopmentBucketState,
   DevelopmentLimiter,
-  type DevelopmentBucketState,
-  type DevelopmentTable,
+  DevelopmentLimiterFactory,
+  DevelopmentTable,
 } from './DevelopmentLimiter.js';
 import {
   type InvalidRequestRecord,
   type InvalidRequestThresholds,
   InvalidRequestTracker,
 } from './InvalidRequestTracker.js';
+import type { LobbySplitFactory } from './LobbySplit.js';
 import type { MajorParameter } from './majorParameter.js';
 import type { RateLimitInfo, RateLimitVerdict } from './parseRateLimitHeaders.js';
 import { WindowLimiter, type WindowLimiterState } from './WindowLimiter.js';
@@ -43,6 +46,18 @@ export interface RateLimitManagerOptions {
   readonly developmentRateLimits: false | DevelopmentTable;
   readonly developmentWindowMs?: number;
   readonly invalidRequests?: InvalidRequestThresholds;
+}
+
+/**
+ * The parts of the in-memory rate limits a client may leave out of its bundle: `RestClient` and
+ * `RouteClient` have both, `LobbyClient` neither (a player's client sees neither its application's
+ * development count nor many lobbies at once).
+ */
+export interface RateLimitParts {
+  /** Keeps a lobby route's bucket per lobby once the platform shows it counts so (`LobbySplit`). */
+  readonly lobbySplit?: LobbySplitFactory;
+  /** Counts the development limits; without it, a development table is refused. */
+  readonly development?: DevelopmentLimiterFactory;
 }
 
 /** One request's permission to go. */
@@ -92,12 +107,21 @@ export class RateLimitManager {
   readonly #globalPerSecond: number;
   readonly #global = new Map<string, WindowLimiter>();
 
-  constructor(options: RateLimitManagerOptions) {
+  /** @param parts - what the client has beyond the core (see {@link RateLimitParts}) */
+  constructor(options: RateLimitManagerOptions, parts: RateLimitParts) {
     this.#clock = options.clock;
-    this.buckets = new BucketRegistry(options.clock);
+    this.buckets = new BucketRegistry(options.clock, parts.lobbySplit);
     this.invalid = new InvalidRequestTracker(options.invalidRequests);
-    this.#development = options.developmentRateLimits
-      ? new DevelopmentLimiter(options.clock, options.developmentRateLimits, options.developmentWindowMs)
+    const table = options.developmentRateLimits;
+    if (table && parts.development === undefined) {
+      throw new LobbykitError(
+        'developmentRateLimits: this client does not count development limits (LobbyClient leaves them ' +
+          "out: a player's client cannot see its application's count); use RestClient or RouteClient",
+        { code: 'UNSUPPORTED_OPTION' },
+      );
+    }
+    this.#development = table
+      ? parts.development?.(options.clock, table, options.developmentWindowMs)
       : undefined;
     this.#globalPerSecond = options.globalPerSecond;
   }

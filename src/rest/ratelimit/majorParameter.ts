@@ -4,13 +4,9 @@
  * top-level"), the token (per-route limits count per bot or user), and the lobby id on lobby routes.
  *
  * Why the lobby id: lobby routes carry no guild or channel id, so if the platform counted every lobby
- * in one bucket per route, one busy lobby would hold up all the others; a lobby is the same kind of
- * resource as a channel (it is backed by one), and keeping its buckets apart lets independent
- * lobbies proceed in parallel. But the stated rule names only channel, guild and webhook ids, and the
- * development limits are per application, so the registry starts from the safe side: a bucket is
- * counted across lobbies until its answers show two different windows open at once for two lobbies
- * (one counter has one window at a time). Only then is it kept per lobby; and a 429 the per-lobby
- * state did not predict puts it back together. See `BucketRegistry`.
+ * in one bucket per route, one busy lobby would hold up all the others. The stated rule names only
+ * channel, guild and webhook ids, so a bucket is counted across lobbies; a client with the per-lobby
+ * part keeps it per lobby once the answers show the platform does (`LobbySplit`).
  */
 
 /** A short, non-reversible fingerprint (FNV-1a, 32 bits), so that webhook tokens stay out of keys. */

@@ -5,14 +5,26 @@
  * none of them — `LobbyClient`: JSON only, lean schemas — does not carry their code into a bundle.
  */
 import type { ClientRouteDef } from '../../spec/route.js';
-import type { encodeMultipart, makeBoundary } from './encodeMultipart.js';
-import type { isFileInput } from './fileInput.js';
+import type { RateLimitParts } from '../ratelimit/RateLimitManager.js';
+import type { RandomSource } from '../util/backoff.js';
+import type { fileFieldIssues } from './fileFieldIssues.js';
+import type { PreparedRequest } from './prepareRequest.js';
 
-/** Sending files: the encoder, its boundary and the check of a file field's value. */
+/** Sending files: when a call goes multipart, its encoding, and the check of its file fields. */
 export interface MultipartSupport {
-  readonly encode: typeof encodeMultipart;
-  readonly boundary: typeof makeBoundary;
-  readonly isFile: typeof isFileInput;
+  /** Whether a call of `route` (a route with file fields) with these files goes as multipart/form-data. */
+  readonly goesMultipart: (
+    route: ClientRouteDef,
+    files: Readonly<Record<string, unknown>> | undefined,
+  ) => boolean;
+  /** Encodes a multipart call's body and files into `prepared` (body, content type, repeatability). */
+  readonly encodeInto: (
+    prepared: PreparedRequest,
+    body: unknown,
+    files: Readonly<Record<string, unknown>>,
+    random: RandomSource,
+  ) => Promise<PreparedRequest>;
+  readonly checkFiles: typeof fileFieldIssues;
 }
 
 /**
@@ -32,4 +44,6 @@ export interface EngineExtras {
   /** Reads a CSV answer (Get Target Users) into ids. */
   readonly csv?: (text: string) => string[];
   readonly inputMemo?: InputMemo;
+  /** The rate-limit parts beyond the core: per-lobby buckets, development limits. */
+  readonly rateLimits?: RateLimitParts;
 }

@@ -1,13 +1,14 @@
 /** Every {@link EngineExtras} part: what `RouteClient` (and so `RestClient`) is built with. */
+import { allRateLimitParts } from '../ratelimit/allRateLimitParts.js';
 import type { EngineExtras } from './EngineExtras.js';
-import { encodeMultipart, makeBoundary } from './encodeMultipart.js';
-import { isFileInput } from './fileInput.js';
+import { multipartSupport } from './multipartSupport.js';
 import { parseCsvIds } from './parseCsvIds.js';
 import { zodInputMemo } from './zodInputMemo.js';
 
-/** Multipart bodies, CSV answers and the zod input memo. */
+/** Multipart bodies, CSV answers, the zod input memo, and every rate-limit part. */
 export const allExtras: EngineExtras = {
-  multipart: { encode: encodeMultipart, boundary: makeBoundary, isFile: isFileInput },
+  multipart: multipartSupport,
   csv: parseCsvIds,
   inputMemo: zodInputMemo,
+  rateLimits: allRateLimitParts,
 };

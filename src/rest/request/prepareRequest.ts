@@ -114,9 +114,9 @@ export function prepareRequest(
     shared = isDefault ? config.defaultAuthHeaders : undefined;
   }
 
-  const files = args.files;
-  const multipart =
-    route.bodyKind === 'multipart' || (route.files !== undefined && files !== undefined && hasFile(files));
+  // Only a route with file fields may go multipart, and the engine of its table has the support.
+  const support = route.files === undefined ? undefined : (config.extras.multipart as MultipartSupport);
+  const multipart = support?.goesMultipart(route, args.files) === true;
   // A body the route lets callers leave out goes as `{}` (on a multipart call, the files go alone).
   if (args.body === undefined && !multipart && route.bodyOptional === true)
     args = { ...args, body: emptyBody };
@@ -149,16 +149,8 @@ export function prepareRequest(
     authKey,
   };
 
-  if (multipart) {
-    // Only a route with file fields goes multipart, and the engine refuses such a route without support.
-    const support = config.extras.multipart as MultipartSupport;
-    return support.encode(args.body, files ?? {}, support.boundary(config.random)).then((encoded) => {
-      headers['content-type'] = encoded.contentType;
-      prepared.body = encoded.body;
-      prepared.repeatable = encoded.repeatable;
-      return prepared;
-    });
-  }
+  if (multipart)
+    return (support as MultipartSupport).encodeInto(prepared, args.body, args.files ?? {}, config.random);
   if (args.body !== undefined) {
     headers['content-type'] = 'application/json';
     prepared.body = JSON.stringify(args.body);
@@ -167,11 +159,6 @@ export function prepareRequest(
 }
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
-
-function hasFile(files: Readonly<Record<string, unknown>>): boolean {
-  for (const key in files) if (files[key] !== undefined) return true;
-  return false;
-}
 
 const emptyBody: Readonly<Record<string, never>> = Object.freeze({});
 const routeKeys = new WeakMap<ClientRouteDef, string>();

@@ -6,7 +6,7 @@
 import type { ClientRouteDef } from '../../spec/route.js';
 import type { LooseCallArgs } from '../callTypes.js';
 import { ValidationError, type ValidationIssue } from '../errors/ValidationError.js';
-import type { EngineExtras, InputMemo } from './EngineExtras.js';
+import type { EngineExtras, InputMemo, MultipartSupport } from './EngineExtras.js';
 
 type Schema = ClientRouteDef['params'];
 
@@ -23,7 +23,8 @@ function check(
   else memo?.remember(schema, value);
 }
 
-function issue(field: string, code: string, message: string): ValidationIssue {
+/** One issue of a call's input, at `field` (a dotted path). */
+export function inputIssue(field: string, code: string, message: string): ValidationIssue {
   return { path: field.split('.'), field, code, message };
 }
 
@@ -32,7 +33,7 @@ const noFiles: Readonly<Record<string, unknown>> = Object.freeze({});
 /**
  * Throws a {@link ValidationError} listing every problem with `args` for `route`; `multipart`: whether
  * the call goes as multipart/form-data (a JSON-or-multipart route given files); `extras`: the
- * engine's (its input memo; the check of file values, present whenever the route has file fields).
+ * engine's (its input memo; its multipart support, present whenever the route has file fields).
  */
 export function validateInput(
   route: ClientRouteDef,
@@ -46,7 +47,7 @@ export function validateInput(
 
   if (route.query) check(issues, route.query, args.query ?? {}, 'query', memo);
   else if (args.query !== undefined && Object.keys(args.query).length > 0) {
-    issues.push(issue('query', 'unexpected', `${route.name} takes no query parameters`));
+    issues.push(inputIssue('query', 'unexpected', `${route.name} takes no query parameters`));
   }
 
   const files = args.files ?? noFiles;
@@ -57,36 +58,22 @@ export function validateInput(
     const mayOmit = multipart && (route.bodyKind === 'multipart' || route.bodyOptional === true);
     if (args.body !== undefined || !mayOmit) check(issues, route.body, args.body, 'body', memo);
   } else if (args.body !== undefined) {
-    issues.push(issue('body', 'unexpected', `${route.name} takes no body`));
+    issues.push(inputIssue('body', 'unexpected', `${route.name} takes no body`));
   }
 
   // Nearly every call has no files: no entries array is built for them.
   for (const name in args.files) {
-    if (!Object.hasOwn(files, name)) continue;
-    const value = files[name];
-    if (!fileNames.includes(name)) {
-      issues.push(issue(`files.${name}`, 'unexpected', `${route.name} takes no file field "${name}"`));
-    } else if (value !== undefined && !extras.multipart?.isFile(value)) {
-      issues.push(
-        issue(
-          `files.${name}`,
-          'invalid_type',
-          'must be a string, Blob, Uint8Array, ReadableStream, async iterable or { data }',
-        ),
-      );
-    }
+    if (Object.hasOwn(files, name) && !fileNames.includes(name))
+      issues.push(inputIssue(`files.${name}`, 'unexpected', `${route.name} takes no file field "${name}"`));
   }
-  if (route.bodyKind === 'multipart') {
-    for (const name of fileNames) {
-      if (files[name] === undefined)
-        issues.push(issue(`files.${name}`, 'invalid_type', 'required file is missing'));
-    }
-  }
+  // Only a route with file fields has its values checked, and its engine has multipart support.
+  if (fileNames.length > 0) issues.push(...(extras.multipart as MultipartSupport).checkFiles(route, files));
 
   if (args.reason !== undefined) {
-    if (!route.audit) issues.push(issue('reason', 'unexpected', `${route.name} records no audit-log reason`));
+    if (!route.audit)
+      issues.push(inputIssue('reason', 'unexpected', `${route.name} records no audit-log reason`));
     else if (typeof args.reason !== 'string')
-      issues.push(issue('reason', 'invalid_type', 'must be a string'));
+      issues.push(inputIssue('reason', 'invalid_type', 'must be a string'));
   }
 
   if (issues.length > 0) throw new ValidationError(issues, { operation: route.name });

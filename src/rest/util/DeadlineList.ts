@@ -1,19 +1,20 @@
 /**
  * Many deadlines on one timer: the per-attempt timeouts of a client. A timer per attempt (set, then
  * cleared when the answer arrives, nearly always) costs a timer object and two calls into the
- * runtime's timer lists on every request; here an attempt costs one list node, and the client keeps
+ * runtime's timer lists on every request; here an attempt costs one heap entry, and the client keeps
  * at most one Clock timer, armed for the earliest deadline.
  *
- * Entries are kept sorted by due time in a doubly linked list: attempts of one timeout arrive in due
- * order, so adding is O(1) in practice (a walk back from the tail otherwise) and removing always is.
- * The timer is not moved when the entry it was armed for goes away: when it fires, it expires what is
- * due and re-arms for the new head (so while requests flow it fires about once per timeout, not once
- * per request). It is cleared when the list empties, so that an idle client leaves no timer behind.
- * Entries never expire early: an entry due at `at` expires once the clock reads `at` or later. Times
- * are read from the clock's monotonic reading where it has one (`SystemClock`: `performance.now()`),
- * so that a step of the wall clock neither expires in-flight attempts early nor holds them.
+ * The deadlines are kept in a {@link DeadlineHeap} (the one the lobby runtime schedules with), so
+ * deadlines due together expire in the order they were added. The timer is not moved when the entry
+ * it was armed for goes away: when it fires, it expires what is due and re-arms for the new earliest
+ * (so while requests flow it fires about once per timeout, not once per request). It is cleared when
+ * the list empties, so that an idle client leaves no timer behind. Entries never expire early: an
+ * entry due at `at` expires once the clock reads `at` or later. Times are read from the clock's
+ * monotonic reading where it has one (`SystemClock`: `performance.now()`), so that a step of the wall
+ * clock neither expires in-flight attempts early nor holds them.
  */
 import type { Clock, TimerHandle } from '../../clock.js';
+import { type DeadlineEntry, DeadlineHeap } from './DeadlineHeap.js';
 
 /** What a deadline calls when it passes. */
 export interface Expirable {
@@ -26,24 +27,10 @@ export interface Deadline {
   readonly at: number;
 }
 
-class Entry implements Deadline {
-  prev: Entry | undefined = undefined;
-  next: Entry | undefined = undefined;
-  /** Whether it is still in the list. */
-  linked = true;
-
-  constructor(
-    readonly at: number,
-    readonly target: Expirable,
-  ) {}
-}
-
 /** Deadlines sharing one Clock timer, expired in due order. */
 export class DeadlineList {
   readonly #clock: Clock;
-  #head: Entry | undefined;
-  #tail: Entry | undefined;
-  #size = 0;
+  readonly #heap = new DeadlineHeap<Expirable>();
   #timer: TimerHandle | undefined;
   /** Clock time the timer is armed for. */
   #armedAt = 0;
@@ -60,44 +47,21 @@ export class DeadlineList {
 
   /** Deadlines pending. */
   get size(): number {
-    return this.#size;
+    return this.#heap.size;
   }
 
   /** Calls `target.expire()` once, `ms` milliseconds from now, unless removed before. */
   add(ms: number, target: Expirable): Deadline {
     const now = this.#now();
-    const node = new Entry(now + ms, target);
-    let after = this.#tail;
-    while (after !== undefined && after.at > node.at) after = after.prev;
-    // Link `node` after `after` (at the head when undefined).
-    node.prev = after;
-    node.next = after === undefined ? this.#head : after.next;
-    if (node.next === undefined) this.#tail = node;
-    else node.next.prev = node;
-    if (after === undefined) this.#head = node;
-    else after.next = node;
-    this.#size++;
-    if (this.#timer === undefined || node.at < this.#armedAt) this.#arm(node.at, now);
-    return node;
+    const entry = this.#heap.push(target, now + ms);
+    if (this.#timer === undefined || entry.at < this.#armedAt) this.#arm(entry.at, now);
+    return entry;
   }
 
   /** Takes a deadline out (doing nothing when it already expired or was removed). */
   remove(deadline: Deadline): void {
-    const node = deadline as Entry;
-    if (!node.linked) return;
-    this.#unlink(node);
-    if (this.#size === 0) this.#disarm();
-  }
-
-  #unlink(node: Entry): void {
-    node.linked = false;
-    if (node.prev === undefined) this.#head = node.next;
-    else node.prev.next = node.next;
-    if (node.next === undefined) this.#tail = node.prev;
-    else node.next.prev = node.prev;
-    node.prev = undefined;
-    node.next = undefined;
-    this.#size--;
+    this.#heap.remove(deadline as DeadlineEntry<Expirable>);
+    if (this.#heap.size === 0) this.#disarm();
   }
 
   /** Arms the timer for `at`; `now`: a reading just taken, if the caller has one. */
@@ -118,10 +82,11 @@ export class DeadlineList {
     this.#timer = undefined;
     // The timer ran for as long as it was set for, even if a clock without a monotonic reading stepped back.
     const now = Math.max(this.#now(), this.#armedAt);
-    for (let node = this.#head; node !== undefined && node.at <= now; node = this.#head) {
-      this.#unlink(node);
+    const heap = this.#heap;
+    for (let entry = heap.peek(); entry !== undefined && entry.at <= now; entry = heap.peek()) {
+      heap.remove(entry);
       try {
-        node.target.expire();
+        entry.value.expire();
       } catch (error) {
         // Reported as a throwing timer callback would be, without stopping the other expiries.
         queueMicrotask(() => {
@@ -130,6 +95,7 @@ export class DeadlineList {
       }
     }
     // An expiry may have added or removed deadlines (and armed the timer) already.
-    if (this.#head !== undefined && this.#timer === undefined) this.#arm(this.#head.at);
+    const next = heap.peek();
+    if (next !== undefined && this.#timer === undefined) this.#arm(next.at);
   }
 }

@@ -1,7 +1,8 @@
 /**
- * A binary min-heap of deadlines with O(1) peek and O(log n) insert, update and removal. The runtime
- * keeps one entry per lobby here so that a tick with nothing due reads one number instead of walking
- * every lobby.
+ * A binary min-heap of deadlines with O(1) peek and O(log n) insert, update and removal; entries due
+ * at the same time come out in the order they were pushed (or last moved). The lobby runtime keeps one
+ * entry per lobby here, so that a tick with nothing due reads one number instead of walking every
+ * lobby; a REST client's per-attempt timeouts share one timer through it ({@link DeadlineList}).
  */
 
 /** One scheduled item: its value and the time it falls due. Owned by the heap that made it. */
@@ -14,8 +15,15 @@ export interface DeadlineEntry<T> {
 
 interface Slot<T> extends DeadlineEntry<T> {
   at: number;
+  /** Push (or move) order: breaks ties between equal times, first in first out. */
+  seq: number;
   /** Position in the heap's array; -1 once removed. */
   index: number;
+}
+
+/** Whether `a` comes out before `b`. */
+function before(a: Slot<unknown>, b: Slot<unknown>): boolean {
+  return a.at < b.at || (a.at === b.at && a.seq < b.seq);
 }
 
 /**
@@ -24,6 +32,7 @@ interface Slot<T> extends DeadlineEntry<T> {
  */
 export class DeadlineHeap<T> {
   readonly #slots: Slot<T>[] = [];
+  #seq = 0;
 
   /** Number of entries. */
   get size(): number {
@@ -37,7 +46,7 @@ export class DeadlineHeap<T> {
 
   /** Adds `value` due at `at` and returns its entry. */
   push(value: T, at: number): DeadlineEntry<T> {
-    const slot: Slot<T> = { value, at, index: this.#slots.length };
+    const slot: Slot<T> = { value, at, seq: this.#seq++, index: this.#slots.length };
     this.#slots.push(slot);
     this.#up(slot.index);
     return slot;
@@ -55,6 +64,7 @@ export class DeadlineHeap<T> {
     const slot = this.#own(entry);
     const earlier = at < slot.at;
     slot.at = at;
+    slot.seq = this.#seq++;
     if (earlier) this.#up(slot.index);
     else this.#down(slot.index);
   }
@@ -90,7 +100,7 @@ export class DeadlineHeap<T> {
     while (index > 0) {
       const parentIndex = (index - 1) >> 1;
       const parent = slots[parentIndex]!;
-      if (parent.at <= slot.at) break;
+      if (!before(slot, parent)) break;
       slots[index] = parent;
       parent.index = index;
       index = parentIndex;
@@ -107,9 +117,9 @@ export class DeadlineHeap<T> {
       const left = 2 * index + 1;
       if (left >= n) break;
       const right = left + 1;
-      const child = right < n && slots[right]!.at < slots[left]!.at ? right : left;
+      const child = right < n && before(slots[right]!, slots[left]!) ? right : left;
       const c = slots[child]!;
-      if (c.at >= slot.at) break;
+      if (!before(c, slot)) break;
       slots[index] = c;
       c.index = index;
       index = child;

@@ -1,7 +1,7 @@
 /** The deadline heap against a sorted-array model. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type DeadlineEntry, DeadlineHeap } from '../../src/lobby/DeadlineHeap.js';
+import { type DeadlineEntry, DeadlineHeap } from '../../src/rest/util/DeadlineHeap.js';
 
 describe('DeadlineHeap', () => {
   it('pops in order of time', () => {
@@ -31,7 +31,16 @@ describe('DeadlineHeap', () => {
     expect(() => heap.update(b, 1)).toThrow(/not in this heap/);
   });
 
-  it('matches a sorted list under random pushes, updates, removals and pops', () => {
+  it('gives entries due together in the order they were pushed or last moved', () => {
+    const heap = new DeadlineHeap<string>();
+    const a = heap.push('a', 10);
+    heap.push('b', 10);
+    heap.push('c', 10);
+    heap.update(a, 10);
+    expect([heap.pop()?.value, heap.pop()?.value, heap.pop()?.value]).toEqual(['b', 'c', 'a']);
+  });
+
+  it('matches a sorted list under random pushes, updates, removals and pops (ties first in, first out)', () => {
     type Op =
       | { op: 'push'; at: number }
       | { op: 'update'; pick: number; at: number }
@@ -47,27 +56,33 @@ describe('DeadlineHeap', () => {
       fc.property(fc.array(op, { maxLength: 200 }), (ops) => {
         const heap = new DeadlineHeap<number>();
         const live: DeadlineEntry<number>[] = [];
+        // The model: each live entry's time and the order it was pushed or last moved in.
+        const order = new Map<DeadlineEntry<number>, number>();
         let next = 0;
+        const first = (): DeadlineEntry<number> | undefined =>
+          [...live].sort((x, y) => x.at - y.at || order.get(x)! - order.get(y)!)[0];
         for (const o of ops) {
-          if (o.op === 'push') live.push(heap.push(next++, o.at));
-          else if (o.op === 'pop') {
-            const min = Math.min(...live.map((e) => e.at));
+          if (o.op === 'push') {
+            const entry = heap.push(next, o.at);
+            order.set(entry, next++);
+            live.push(entry);
+          } else if (o.op === 'pop') {
+            const expected = first();
             const popped = heap.pop();
-            if (live.length === 0) expect(popped).toBeUndefined();
-            else {
-              expect(popped?.at).toBe(min);
-              live.splice(live.indexOf(popped!), 1);
-            }
+            expect(popped).toBe(expected);
+            if (popped) live.splice(live.indexOf(popped), 1);
           } else if (live.length > 0) {
             const entry = live[o.pick % live.length]!;
-            if (o.op === 'update') heap.update(entry, o.at);
-            else {
+            if (o.op === 'update') {
+              heap.update(entry, o.at);
+              order.set(entry, next++);
+            } else {
               heap.remove(entry);
               live.splice(live.indexOf(entry), 1);
             }
           }
           expect(heap.size).toBe(live.length);
-          if (live.length > 0) expect(heap.peek()?.at).toBe(Math.min(...live.map((e) => e.at)));
+          expect(heap.peek()).toBe(first());
         }
       }),
       { numRuns: 200 },

@@ -2,8 +2,9 @@
  * The REST client's engine, over any route table: every operation of the table through one typed
  * `call`, with the platform's rate-limit protocol, bounded retries, per-attempt timeouts, and errors
  * that never carry a token. What goes beyond JSON (multipart bodies, CSV answers, the zod input memo)
- * is handed in by the client that needs it ({@link EngineExtras}): `RouteClient` and `RestClient` get
- * all of it, `LobbyClient` none, so that a web game's bundle does not carry it.
+ * and beyond the core of the rate limits (per-lobby buckets, development limits) is handed in by the
+ * client that needs it ({@link EngineExtras}): `RouteClient` and `RestClient` get all of it,
+ * `LobbyClient` none, so that a web game's bundle does not carry it.
  */
 import { EventEmitter } from 'eventemitter3';
 import { type Clock, SystemClock } from '../clock.js';

@@ -1,8 +1,9 @@
 /**
- * What a route engine does beyond JSON bodies and answers: multipart bodies with files, CSV answers,
- * and a memo of accepted inputs for zod schemas. Each part is handed to the engine by the client that
- * needs it ({@link allExtras} for `RouteClient` and `RestClient`), so that a client whose table needs
- * none of them — `LobbyClient`: JSON only, lean schemas — does not carry their code into a bundle.
+ * What a route engine does beyond JSON bodies and answers and the core of the rate limits: multipart
+ * bodies with files, CSV answers, a memo of accepted inputs for zod schemas, per-lobby buckets and
+ * development limits. Each part is handed to the engine by the client that needs it (`allExtras` for
+ * `RouteClient` and `RestClient`), so that a client that needs none of them — `LobbyClient`: JSON
+ * only, lean schemas, a player's rate limits — does not carry their code into a bundle.
  */
 import type { ClientRouteDef } from '../../spec/route.js';
 import type { RateLimitParts } from '../ratelimit/RateLimitManager.js';

@@ -31,6 +31,12 @@ const cases = [
     target: 25 * KB,
     needs: 'browser',
   },
+  {
+    name: 'lobbykit/browser: a player web game (PlayerRuntime, LobbyClient, bindBrowserLoop, keepaliveTransport)',
+    code: "export { bindBrowserLoop, keepaliveTransport, LobbyClient, PlayerRuntime } from 'lobbykit/browser';",
+    budget: Number.POSITIVE_INFINITY,
+    needs: 'browser',
+  },
   { name: 'lobbykit, everything (browser)', code: "export * from 'lobbykit';", budget: 60 * KB },
   {
     name: 'lobbykit: LobbyRuntime + RestClient',

@@ -419,30 +419,62 @@ function withChecks(base: FastParse, checks: readonly z.core.$ZodCheck[]): FastP
     }
     return value;
   };
-  // The same steps unrolled, each check a call site of its own.
-  const steps = natives.map((native, i) =>
-    native === undefined
-      ? `value = zodCheck(checks[${i}], value); if (value === INVALID) return INVALID;`
+  // The same steps unrolled, each check a call site of its own. zod's check functions are called
+  // from this code rather than through zodCheck: a call site shared by every check of the table
+  // sees every kind of check and inlines none, so each call allocated a payload (and a superRefine
+  // its issue closure) and read `_zod.def.when` through megamorphic loads, which made a bulk
+  // update's 25 metadata checks cost more than the rest of its validation together. Here each
+  // check's function, `when` and `_zod` are constants of its own code, which V8 can inline, and
+  // the payload then need not be allocated at all.
+  const steps = natives.map((native, i) => {
+    const zodStep = `value = z${i}(value); if (value === INVALID) return INVALID;`;
+    return native === undefined
+      ? zodStep
       : `{ const verdict = n${i}(value);
           if (verdict === false) return INVALID;
-          if (verdict === DEFER) { value = zodCheck(checks[${i}], value); if (value === INVALID) return INVALID; } }`,
-  );
-  const body = `${natives.map((_, i) => `const n${i} = natives[${i}];`).join('\n')}
+          if (verdict === DEFER) { ${zodStep} } }`;
+  });
+  const body = `${natives.map((_, i) => `const n${i} = natives[${i}];\nconst z${i} = zodSteps[${i}];`).join('\n')}
   return (v) => {
     let value = base(v);
     if (value === INVALID) return INVALID;
     ${steps.join('\n')}
     return value;
   };`;
+  const zodSteps = checks.map(zodStepOf);
   return (
-    specialize<FastParse>(['base', 'natives', 'checks', 'zodCheck', 'INVALID', 'DEFER'], body, [
+    specialize<FastParse>(['base', 'natives', 'zodSteps', 'INVALID', 'DEFER'], body, [
       base,
       natives satisfies ReadonlyArray<NativeCheck | undefined>,
-      checks,
-      zodCheck,
+      zodSteps,
       INVALID,
       DEFER,
     ]) ?? generic
+  );
+}
+
+/**
+ * {@link zodCheck} for one check, as code of its own (see {@link withChecks}); `zodCheck` itself
+ * where code cannot be generated.
+ */
+function zodStepOf(check: z.core.$ZodCheck): (value: unknown) => unknown {
+  const internals = check._zod;
+  const body = `return (value) => {
+    const payload = { value, issues: [] };
+    if (when !== undefined && !when(payload)) return value;
+    const pending = run.call(internals, payload);
+    if (pending instanceof Promise || payload.issues.length > 0) return INVALID;
+    const left = payload.value;
+    if (left !== value && left !== null && typeof left === 'object') return INVALID;
+    return left;
+  };`;
+  return (
+    specialize<(value: unknown) => unknown>(['internals', 'run', 'when', 'INVALID'], body, [
+      internals,
+      internals.check,
+      internals.def.when,
+      INVALID,
+    ]) ?? ((value) => zodCheck(check, value))
   );
 }
 

@@ -1,7 +1,7 @@
 /**
- * The direct writer of lobby members' JSON against JSON.stringify of the rendered members: the same
- * text for generated members (any characters, numbers and key orders), and for what it leaves to
- * JSON.stringify (values of the wrong type, toJSON anywhere).
+ * The direct writer of lobby members' JSON against JSON.stringify of the rendered members, encoded
+ * as UTF-8: the same bytes for generated members (any characters, numbers and key orders), and for
+ * what it leaves to JSON.stringify (values of the wrong type, toJSON anywhere).
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -9,7 +9,11 @@ import { lobbyMembersJson } from '../../src/emulator/world/lobbyMembersJson.js';
 import type { LobbyMemberRecord } from '../../src/emulator/world/lobbyRecords.js';
 import { renderLobbyMember } from '../../src/emulator/world/renderLobby.js';
 
-const reference = (members: readonly LobbyMemberRecord[]) => JSON.stringify(members.map(renderLobbyMember));
+const reference = (members: readonly LobbyMemberRecord[]) =>
+  Buffer.from(JSON.stringify(members.map(renderLobbyMember)), 'utf8');
+
+/** The writer's bytes, as a Buffer that expect compares byte for byte with the reference. */
+const written = (members: readonly LobbyMemberRecord[]) => Buffer.from(lobbyMembersJson(members));
 
 const text = fc.oneof(
   fc.string(),
@@ -24,10 +28,10 @@ const member: fc.Arbitrary<LobbyMemberRecord> = fc.record({
 });
 
 describe('lobbyMembersJson', () => {
-  it('writes what JSON.stringify writes of the rendered members', () => {
+  it('writes what JSON.stringify writes of the rendered members, as UTF-8', () => {
     fc.assert(
       fc.property(fc.array(member, { maxLength: 30 }), (members) => {
-        expect(lobbyMembersJson(members)).toBe(reference(members));
+        expect(written(members)).toStrictEqual(reference(members));
       }),
       { numRuns: 400 },
     );
@@ -40,8 +44,8 @@ describe('lobbyMembersJson', () => {
       flags: i % 2,
       additional_name: i === 3 ? 'Ann' : null,
     }));
-    expect(lobbyMembersJson(members)).toBe(reference(members));
-    expect(lobbyMembersJson([])).toBe('[]');
+    expect(written(members)).toStrictEqual(reference(members));
+    expect(written([]).toString()).toBe('[]');
   });
 
   it('leaves to JSON.stringify what it does not model', () => {
@@ -52,7 +56,7 @@ describe('lobbyMembersJson', () => {
       { id: '4', metadata: null, flags: 0, additional_name: undefined },
       { id: 5, metadata: [], flags: Number.POSITIVE_INFINITY, additional_name: 7 },
     ] as unknown as LobbyMemberRecord[];
-    expect(lobbyMembersJson(odd)).toBe(reference(odd));
+    expect(written(odd)).toStrictEqual(reference(odd));
   });
 
   it('honours a toJSON that every object or array inherits', () => {
@@ -60,10 +64,33 @@ describe('lobbyMembersJson', () => {
     for (const proto of [Object.prototype, Array.prototype] as Array<Record<string, unknown>>) {
       proto.toJSON = () => 'replaced';
       try {
-        expect(lobbyMembersJson(members)).toBe(reference(members));
+        expect(written(members)).toStrictEqual(reference(members));
       } finally {
         delete proto.toJSON;
       }
     }
+  });
+});
+
+describe('lobbyMembersJson: its scratch buffer', () => {
+  it('answers a copy of its own: a later answer does not change an earlier one', () => {
+    const one: LobbyMemberRecord[] = [{ id: '1', metadata: { a: 'b' }, flags: 0, additional_name: null }];
+    const two: LobbyMemberRecord[] = [{ id: '2', metadata: { c: 'd' }, flags: 1, additional_name: 'Bo' }];
+    const first = lobbyMembersJson(one);
+    lobbyMembersJson(two);
+    expect(first.toString()).toBe(reference(one).toString());
+  });
+
+  it('grows for an answer larger than it, and still writes small ones after', () => {
+    const long = 'x'.repeat(1500);
+    const big: LobbyMemberRecord[] = Array.from({ length: 4 }, (_, i) => ({
+      id: String(i),
+      metadata: { [long]: `${long}é💥"\\` },
+      flags: i,
+      additional_name: `${long}\u2028`,
+    }));
+    expect(written(big)).toStrictEqual(reference(big));
+    const small: LobbyMemberRecord[] = [{ id: '9', metadata: null, flags: 0, additional_name: null }];
+    expect(written(small)).toStrictEqual(reference(small));
   });
 });

@@ -41,7 +41,7 @@ export function sendJson(
 }
 
 /** Sends a JSON answer whose text is written already. */
-export function sendJsonText(
+function sendJsonText(
   res: ServerResponse,
   status: number,
   text: string,

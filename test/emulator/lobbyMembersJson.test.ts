@@ -4,7 +4,7 @@
  * what it leaves to JSON.stringify (values of the wrong type, toJSON anywhere).
  */
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { lobbyMembersJson } from '../../src/emulator/world/lobbyMembersJson.js';
 import type { LobbyMemberRecord } from '../../src/emulator/world/lobbyRecords.js';
 import { renderLobbyMember } from '../../src/emulator/world/renderLobby.js';
@@ -92,5 +92,38 @@ describe('lobbyMembersJson: its scratch buffer', () => {
     expect(written(big)).toStrictEqual(reference(big));
     const small: LobbyMemberRecord[] = [{ id: '9', metadata: null, flags: 0, additional_name: null }];
     expect(written(small)).toStrictEqual(reference(small));
+  });
+});
+
+describe('lobbyMembersJson: answers about the size of its scratch buffer', () => {
+  it('writes the same bytes wherever a string or a number falls against the end of the buffer', () => {
+    const long = fc.oneof(fc.string({ minLength: 500, maxLength: 3000 }), text);
+    const bulky: fc.Arbitrary<LobbyMemberRecord> = fc.record({
+      id: long,
+      metadata: fc.option(fc.dictionary(long, long, { maxKeys: 3 }), { nil: null }),
+      flags: fc.oneof(fc.double(), fc.constantFrom(-0.0000012345678901234567, -1.7976931348623157e308)),
+      additional_name: fc.option(long, { nil: null }),
+    });
+    fc.assert(
+      fc.property(fc.array(bulky, { maxLength: 8 }), (members) => {
+        expect(written(members).equals(reference(members))).toBe(true);
+      }),
+      { numRuns: 150 },
+    );
+  });
+});
+
+describe('lobbyMembersJson: the end of a fresh scratch buffer (8 KB)', () => {
+  it('keeps room for what follows a string: punctuation and numbers are never cut off', async () => {
+    vi.resetModules();
+    const fresh = await import('../../src/emulator/world/lobbyMembersJson.js');
+    // An id that ends at every place near the end of the buffer, followed by the longest run of
+    // punctuation and a number that the writer puts down without a test of room of its own.
+    for (let length = 8100; length <= 8190; length += 1) {
+      const members: LobbyMemberRecord[] = [
+        { id: 'i'.repeat(length), metadata: null, flags: -0.0000012345678901234567, additional_name: 'a' },
+      ];
+      expect(Buffer.from(fresh.lobbyMembersJson(members)).equals(reference(members))).toBe(true);
+    }
   });
 });

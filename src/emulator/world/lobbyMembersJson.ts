@@ -15,6 +15,13 @@
 import type { LobbyMemberRecord } from './lobbyRecords.js';
 import { renderLobbyMember } from './renderLobby.js';
 
+/**
+ * Room kept free past every string written: the writer's own punctuation and a number, written
+ * between two strings (at most some 70 bytes: `,"metadata":null,"flags":`, a number of at most 25
+ * characters, `,"additional_name":`), need no test of room of their own.
+ */
+const SLACK = 128;
+
 /** The scratch buffer answers are written into (grown as needed, never shrunk). */
 let scratch = Buffer.allocUnsafeSlow(8192);
 
@@ -29,24 +36,18 @@ export function lobbyMembersJson(members: readonly LobbyMemberRecord[]): Buffer 
   ) {
     return Buffer.from(JSON.stringify(members.map(renderLobbyMember)));
   }
-  const writer: Writer = { at: 0 };
-  putAscii(writer, '[');
+  let at = ascii(scratch, 0, '[');
   for (let i = 0; i < members.length; i += 1) {
     const member = members[i] as LobbyMemberRecord;
-    if (i > 0) putAscii(writer, ',');
-    const start = writer.at;
-    if (!putMember(writer, member)) {
-      writer.at = start;
-      putText(writer, JSON.stringify(renderLobbyMember(member)));
-    }
+    if (i > 0) at = ascii(scratch, at, ',');
+    const end = putMember(at, member);
+    at = end >= 0 ? end : putText(at, JSON.stringify(renderLobbyMember(member)));
   }
-  putAscii(writer, ']');
-  return Buffer.from(scratch.subarray(0, writer.at));
-}
-
-/** Where the next byte goes in {@link scratch}. */
-interface Writer {
-  at: number;
+  at = ascii(scratch, at, ']');
+  // One copy, into memory of its own (the pool's, for an answer under 4 KB).
+  const answer = Buffer.allocUnsafe(at);
+  answer.set(new Uint8Array(scratch.buffer, scratch.byteOffset, at));
+  return answer;
 }
 
 function toJsonOf(value: object): unknown {
@@ -54,10 +55,10 @@ function toJsonOf(value: object): unknown {
 }
 
 /**
- * One member's bytes, in renderLobbyMember's key order; false (with some bytes written) when
- * JSON.stringify must say.
+ * One member's bytes from `at`, in renderLobbyMember's key order: where they end, or -1 when
+ * JSON.stringify must say (whatever was written from `at` is then written over).
  */
-function putMember(writer: Writer, member: LobbyMemberRecord): boolean {
+function putMember(start: number, member: LobbyMemberRecord): number {
   const {
     id,
     metadata,
@@ -69,60 +70,60 @@ function putMember(writer: Writer, member: LobbyMemberRecord): boolean {
     flags: unknown;
     additional_name: unknown;
   };
-  if (typeof id !== 'string') return false;
-  if (typeof flags !== 'number' || !Number.isFinite(flags)) return false;
-  putAscii(writer, '{"id":');
-  putString(writer, id);
-  putAscii(writer, ',"metadata":');
-  if (metadata === null) putAscii(writer, 'null');
+  if (typeof id !== 'string') return -1;
+  if (typeof flags !== 'number' || !Number.isFinite(flags)) return -1;
+  let at = reserve(start, 0);
+  at = ascii(scratch, at, '{"id":');
+  at = putString(at, id);
+  at = ascii(scratch, at, ',"metadata":');
+  if (metadata === null) at = ascii(scratch, at, 'null');
   else {
-    if (typeof metadata !== 'object' || Array.isArray(metadata)) return false;
+    if (typeof metadata !== 'object' || Array.isArray(metadata)) return -1;
     const proto: unknown = Object.getPrototypeOf(metadata);
     if ((proto !== null && proto !== Object.prototype) || typeof toJsonOf(metadata) === 'function') {
-      return false;
+      return -1;
     }
     // Own keys only, in Object.keys' order (JSON.stringify's): nothing is inherited (checked above).
     const record = metadata as Record<string, unknown>;
-    let first = true;
+    let separator = '{';
     for (const key in record) {
       const value = record[key];
-      if (typeof value !== 'string') return false;
-      putAscii(writer, first ? '{' : ',');
-      first = false;
-      putString(writer, key);
-      putAscii(writer, ':');
-      putString(writer, value);
+      if (typeof value !== 'string') return -1;
+      at = ascii(scratch, at, separator);
+      separator = ',';
+      at = putString(at, key);
+      at = ascii(scratch, at, ':');
+      at = putString(at, value);
     }
-    putAscii(writer, first ? '{}' : '}');
+    at = ascii(scratch, at, separator === '{' ? '{}' : '}');
   }
   // A finite number's text is the same in JSON and in String() (-0 included: "0").
-  putAscii(writer, ',"flags":');
-  putAscii(writer, String(flags));
+  at = ascii(scratch, at, ',"flags":');
+  at = ascii(scratch, at, String(flags));
   if (name !== null) {
-    if (typeof name !== 'string') return false;
-    putAscii(writer, ',"additional_name":');
-    putString(writer, name);
+    if (typeof name !== 'string') return -1;
+    at = ascii(scratch, at, ',"additional_name":');
+    at = putString(at, name);
   }
-  putAscii(writer, '}');
-  return true;
+  return ascii(scratch, at, '}');
 }
 
-/** Makes room for `bytes` more bytes in {@link scratch}. */
-function reserve(writer: Writer, bytes: number): void {
-  const needed = writer.at + bytes;
-  if (needed <= scratch.length) return;
-  const bigger = Buffer.allocUnsafeSlow(Math.max(needed, scratch.length * 2));
-  scratch.copy(bigger, 0, 0, writer.at);
-  scratch = bigger;
+/** `at`, once {@link scratch} has room for `bytes` more bytes and the slack after them. */
+function reserve(at: number, bytes: number): number {
+  const needed = at + bytes + SLACK;
+  if (needed > scratch.length) {
+    const bigger = Buffer.allocUnsafeSlow(Math.max(needed, scratch.length * 2));
+    bigger.set(new Uint8Array(scratch.buffer, scratch.byteOffset, at));
+    scratch = bigger;
+  }
+  return at;
 }
 
-/** Text known to be ASCII (the writer's own punctuation and numbers), copied as it is. */
-function putAscii(writer: Writer, text: string): void {
-  reserve(writer, text.length);
-  const buffer = scratch;
-  let at = writer.at;
-  for (let i = 0; i < text.length; i += 1) buffer[at++] = text.charCodeAt(i);
-  writer.at = at;
+/** Text known to be ASCII and to fit (the writer's punctuation, a number), copied as it is. */
+function ascii(buffer: Buffer, at: number, text: string): number {
+  let next = at;
+  for (let i = 0; i < text.length; i += 1) buffer[next++] = text.charCodeAt(i);
+  return next;
 }
 
 /**
@@ -130,29 +131,25 @@ function putAscii(writer: Writer, text: string): void {
  * other than a quote or a backslash (what JSON leaves as it is, and UTF-8 writes as one byte each),
  * else JSON.stringify's text of it (escapes, and UTF-8 for the rest).
  */
-function putString(writer: Writer, text: string): void {
+function putString(start: number, text: string): number {
   const length = text.length;
-  reserve(writer, length + 2);
+  let at = reserve(start, length + 2);
   const buffer = scratch;
-  const start = writer.at;
-  let at = start;
   buffer[at++] = 0x22;
   for (let i = 0; i < length; i += 1) {
     const code = text.charCodeAt(i);
     if (code < 0x20 || code === 0x22 || code === 0x5c || code > 0x7f) {
-      writer.at = start;
-      putText(writer, JSON.stringify(text));
-      return;
+      return putText(start, JSON.stringify(text));
     }
     buffer[at++] = code;
   }
   buffer[at++] = 0x22;
-  writer.at = at;
+  return at;
 }
 
-/** Any text, as UTF-8. */
-function putText(writer: Writer, text: string): void {
+/** Any text, as UTF-8, from `at`: where it ends. */
+function putText(start: number, text: string): number {
   // UTF-8 takes at most 3 bytes per UTF-16 unit (a surrogate pair, 2 units, takes 4).
-  reserve(writer, text.length * 3);
-  writer.at += scratch.write(text, writer.at, 'utf8');
+  const at = reserve(start, text.length * 3);
+  return at + scratch.write(text, at, 'utf8');
 }

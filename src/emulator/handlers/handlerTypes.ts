@@ -78,6 +78,8 @@ export type ContextOf<N extends RouteName> = HandlerContext<ParamsOf<N>, QueryOf
 /** A successful answer. */
 export type Reply =
   | { readonly kind: 'json'; readonly status: number; readonly body: unknown }
+  /** JSON text already written (by a writer of a hot answer's shape, e.g. lobbyMembersJson). */
+  | { readonly kind: 'jsonText'; readonly status: number; readonly text: string }
   | { readonly kind: 'empty'; readonly status: number }
   | {
       readonly kind: 'bytes';
@@ -92,14 +94,15 @@ export const reply = {
   json(body: unknown, status = 200): Reply {
     return { kind: 'json', status, body };
   },
+  /** A JSON answer whose text is written already (default status 200). */
+  jsonText(text: string, status = 200): Reply {
+    return { kind: 'jsonText', status, text };
+  },
   /** 204 No Content. */
   noContent(): Reply {
     return { kind: 'empty', status: 204 };
   },
-  /**
-   * Raw bytes (CSV, PNG, or JSON a writer of a hot answer's shape wrote as UTF-8, e.g.
-   * lobbyMembersJson) with their content type (default status 200).
-   */
+  /** Raw bytes (CSV, PNG) with their content type (default status 200). */
   bytes(contentType: string, body: Uint8Array, status = 200): Reply {
     return { kind: 'bytes', status, contentType, body };
   },

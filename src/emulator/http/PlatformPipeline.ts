@@ -29,6 +29,7 @@ import {
   sendEmpty,
   sendError,
   sendJson,
+  sendJsonText,
 } from './sendResponse.js';
 import { validateRequest } from './validateRequest.js';
 
@@ -196,6 +197,7 @@ function notImplemented(route: RouteDef): never {
 
 function send(res: ServerResponse, answer: Reply, headers: HeaderMap): void {
   if (answer.kind === 'json') sendJson(res, answer.status, answer.body, headers);
+  else if (answer.kind === 'jsonText') sendJsonText(res, answer.status, answer.text, headers);
   else if (answer.kind === 'empty') sendEmpty(res, answer.status, headers);
   else sendBytes(res, answer.status, answer.contentType, answer.body, headers);
 }

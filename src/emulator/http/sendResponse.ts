@@ -41,7 +41,7 @@ export function sendJson(
 }
 
 /** Sends a JSON answer whose text is written already. */
-function sendJsonText(
+export function sendJsonText(
   res: ServerResponse,
   status: number,
   text: string,

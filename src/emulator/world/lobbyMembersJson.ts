@@ -1,10 +1,12 @@
 /**
- * The JSON of lobby members as answers carry them, written directly as UTF-8 bytes: exactly
- * `Buffer.from(JSON.stringify(members.map(renderLobbyMember)))`, without a wire object per member
- * and without building the text as a string first. A string built piece by piece is a tree of some
- * 600 small strings for the 25 members of a bulk update (15 KB of garbage per answer, more than
- * every other step of the request together), which is then flattened and encoded again to be
- * sent; here the bytes go into a scratch buffer that is reused, and the answer is one copy of them.
+ * The JSON text of lobby members as answers carry them, written directly: exactly
+ * `JSON.stringify(members.map(renderLobbyMember))`, without a wire object per member and without
+ * building the text piece by piece. A string built piece by piece is a tree of some 600 small
+ * strings for the 25 members of a bulk update (15 KB of garbage per answer, more than every other
+ * step of the request together); here the text is written as UTF-8 bytes into a scratch buffer that
+ * is reused, and the answer is one string read from them. It stays a string, not the bytes: a
+ * string body goes out with its headers as one write, where bytes would be a second chunk through
+ * the socket's stream, which costs more than the read (the bulk update of 5 members was slower so).
  *
  * Printable ASCII strings without a quote or backslash (ids, most keys and values) are copied as
  * they are; any other string is written as `JSON.stringify` writes it. Anything this writer does not
@@ -25,8 +27,8 @@ const SLACK = 128;
 /** The scratch buffer answers are written into (grown as needed, never shrunk). */
 let scratch = Buffer.allocUnsafeSlow(8192);
 
-/** `Buffer.from(JSON.stringify(members.map(renderLobbyMember)))`, written directly. */
-export function lobbyMembersJson(members: readonly LobbyMemberRecord[]): Buffer {
+/** `JSON.stringify(members.map(renderLobbyMember))`, written directly. */
+export function lobbyMembersJson(members: readonly LobbyMemberRecord[]): string {
   // A toJSON every object or array inherits would change every element, and keys every object
   // inherits would be walked below: JSON.stringify decides.
   if (
@@ -34,7 +36,7 @@ export function lobbyMembersJson(members: readonly LobbyMemberRecord[]): Buffer 
     typeof toJsonOf(Array.prototype) === 'function' ||
     Object.keys(Object.prototype).length > 0
   ) {
-    return Buffer.from(JSON.stringify(members.map(renderLobbyMember)));
+    return JSON.stringify(members.map(renderLobbyMember));
   }
   let at = ascii(scratch, 0, '[');
   for (let i = 0; i < members.length; i += 1) {
@@ -44,10 +46,9 @@ export function lobbyMembersJson(members: readonly LobbyMemberRecord[]): Buffer 
     at = end >= 0 ? end : putText(at, JSON.stringify(renderLobbyMember(member)));
   }
   at = ascii(scratch, at, ']');
-  // One copy, into memory of its own (the pool's, for an answer under 4 KB).
-  const answer = Buffer.allocUnsafe(at);
-  answer.set(new Uint8Array(scratch.buffer, scratch.byteOffset, at));
-  return answer;
+  // The bytes are UTF-8 of a string without lone surrogates (JSON.stringify escapes them): read
+  // back, they are that string.
+  return scratch.toString('utf8', 0, at);
 }
 
 function toJsonOf(value: object): unknown {

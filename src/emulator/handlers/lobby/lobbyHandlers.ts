@@ -78,7 +78,7 @@ export const lobbyHandlers = defineHandlers({
     const lobby = requireLobby(world, params.lobby_id, callerApplication(caller));
     // An unknown user fails the whole request before anything changes.
     requireUsers(world, body);
-    return reply.bytes('application/json', lobbyMembersJson(upsertSilently(world, lobby, body)));
+    return reply.jsonText(lobbyMembersJson(upsertSilently(world, lobby, body)));
   },
 
   linkLobbyChannel: ({ world, caller, params, body }) => {

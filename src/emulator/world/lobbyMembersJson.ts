@@ -24,6 +24,17 @@ import { renderLobbyMember } from './renderLobby.js';
  */
 const SLACK = 128;
 
+// The keys' text as bytes, and punctuation as byte codes: copied from bytes rather than read from
+// strings character by character (a fifth of the writer's time).
+const ID_OPEN = Buffer.from('{"id":');
+const METADATA = Buffer.from(',"metadata":');
+const FLAGS = Buffer.from(',"flags":');
+const NAME = Buffer.from(',"additional_name":');
+const OPEN_BRACE = 0x7b;
+const CLOSE_BRACE = 0x7d;
+const COMMA = 0x2c;
+const COLON = 0x3a;
+
 /** The scratch buffer answers are written into (grown as needed, never shrunk). */
 let scratch = Buffer.allocUnsafeSlow(8192);
 
@@ -74,9 +85,9 @@ function putMember(start: number, member: LobbyMemberRecord): number {
   if (typeof id !== 'string') return -1;
   if (typeof flags !== 'number' || !Number.isFinite(flags)) return -1;
   let at = reserve(start, 0);
-  at = ascii(scratch, at, '{"id":');
+  at = bytes(scratch, at, ID_OPEN);
   at = putString(at, id);
-  at = ascii(scratch, at, ',"metadata":');
+  at = bytes(scratch, at, METADATA);
   if (metadata === null) at = ascii(scratch, at, 'null');
   else {
     if (typeof metadata !== 'object' || Array.isArray(metadata)) return -1;
@@ -86,27 +97,29 @@ function putMember(start: number, member: LobbyMemberRecord): number {
     }
     // Own keys only, in Object.keys' order (JSON.stringify's): nothing is inherited (checked above).
     const record = metadata as Record<string, unknown>;
-    let separator = '{';
+    let first = true;
     for (const key in record) {
       const value = record[key];
       if (typeof value !== 'string') return -1;
-      at = ascii(scratch, at, separator);
-      separator = ',';
+      scratch[at++] = first ? OPEN_BRACE : COMMA;
+      first = false;
       at = putString(at, key);
-      at = ascii(scratch, at, ':');
+      scratch[at++] = COLON;
       at = putString(at, value);
     }
-    at = ascii(scratch, at, separator === '{' ? '{}' : '}');
+    if (first) scratch[at++] = OPEN_BRACE;
+    scratch[at++] = CLOSE_BRACE;
   }
   // A finite number's text is the same in JSON and in String() (-0 included: "0").
-  at = ascii(scratch, at, ',"flags":');
+  at = bytes(scratch, at, FLAGS);
   at = ascii(scratch, at, String(flags));
   if (name !== null) {
     if (typeof name !== 'string') return -1;
-    at = ascii(scratch, at, ',"additional_name":');
+    at = bytes(scratch, at, NAME);
     at = putString(at, name);
   }
-  return ascii(scratch, at, '}');
+  scratch[at++] = CLOSE_BRACE;
+  return at;
 }
 
 /** `at`, once {@link scratch} has room for `bytes` more bytes and the slack after them. */
@@ -124,6 +137,13 @@ function reserve(at: number, bytes: number): number {
 function ascii(buffer: Buffer, at: number, text: string): number {
   let next = at;
   for (let i = 0; i < text.length; i += 1) buffer[next++] = text.charCodeAt(i);
+  return next;
+}
+
+/** Bytes known to fit (the keys' text), copied. */
+function bytes(buffer: Buffer, at: number, piece: Uint8Array): number {
+  let next = at;
+  for (let i = 0; i < piece.length; i += 1) buffer[next++] = piece[i] as number;
   return next;
 }
 

@@ -99,10 +99,10 @@ function distinctIds<T extends { id: string }>(entries: readonly T[], ctx: z.cor
   const seen = new Set<string>();
   for (let index = 0; index < entries.length; index += 1) {
     const id = (entries[index] as T).id;
-    if (!seen.has(id)) {
-      seen.add(id);
-      continue;
-    }
+    // One hash lookup per id: `add` grows the set unless the id is in it already.
+    const size = seen.size;
+    seen.add(id);
+    if (seen.size > size) continue;
     const first = entries.findIndex((entry) => entry.id === id);
     ctx.addIssue({
       code: 'custom',

@@ -146,6 +146,36 @@ describe('fastParser: native checks at their bounds', () => {
     sameVerdicts(when, ['ab', 'abc', 'skip']);
   });
 
+  it("runs zod's own check functions as zod does: with its internals as `this`, refusing on any issue or a promise", () => {
+    // A superRefine (each check its own step in the generated code): issues added through the
+    // context, or pushed onto the payload, decline; none answers the value.
+    const total = z.record(z.string(), z.string()).check(
+      z.superRefine((dict, ctx) => {
+        if (Object.keys(dict).length > 1) ctx.addIssue({ code: 'custom', message: 'one key at most' });
+      }),
+    );
+    sameVerdicts(total, [{}, { a: 'x' }, { a: 'x', b: 'y' }]);
+    const pushed = z.string().check(
+      z.check((payload) => {
+        if (payload.value === 'bad')
+          payload.issues.push({ code: 'custom', message: 'bad', input: payload.value });
+      }),
+    );
+    sameVerdicts(pushed, ['good', 'bad']);
+    // `this` is the check's internals, as in zod's `check._zod.check(payload)`.
+    const seen: unknown[] = [];
+    const own = z.check<string>(() => {});
+    own._zod.check = function (this: unknown) {
+      seen.push(this);
+    };
+    expect(fastParser(z.string().check(own))('x')).toBe('x');
+    expect(seen).toEqual([own._zod]);
+    // An asynchronous check is zod's to refuse.
+    const later = z.check<string>(() => {});
+    later._zod.check = () => Promise.resolve();
+    expect(fastParser(z.string().check(later))('x')).toBe(INVALID);
+  });
+
   it('declines where a refinement throws, so that zod locates the field', () => {
     const throwing = z.object({
       id: z.string().check(
@@ -275,6 +305,16 @@ describe('answersOwnObjects: fast paths that need no null prototypes', () => {
       const answer = [{ id: '1234567890123456789', metadata: { slot: '1' } }];
       expect(fastParser(bulkUpdateLobbyMembersBody)(parseCheckedJson(text))).toStrictEqual(answer);
       expect(validateRequest(route, params, '', parseCheckedJson(text), false).body).toStrictEqual(answer);
+      // Records are read with for…in, which also visits inherited keys: only own ones count, in a
+      // record answered as it is and in one copied from a key on.
+      const dict = z.record(z.string(), z.string());
+      const plain = JSON.parse('{"a":"1","b":"2"}') as object;
+      expect(fastParser(dict)(plain)).toBe(plain);
+      const trimmed = z.record(z.string(), z.string().check(z.trim()));
+      const copied = fastParser(trimmed)(JSON.parse('{"a":"1","b":" 2 "}'));
+      expect(Object.keys(copied as object)).toEqual(['a', 'b']);
+      expect(copied).toStrictEqual(z.parse(trimmed, JSON.parse('{"a":"1","b":" 2 "}')));
+      expect(fastParser(dict)(JSON.parse('{"a":1}'))).toBe(INVALID);
     } finally {
       delete proto.flags;
     }

@@ -1,10 +1,10 @@
 /**
  * The direct writer of lobby members' JSON against JSON.stringify of the rendered members: the same
  * text for generated members (any characters, numbers and key orders), and for what it leaves to
- * JSON.stringify (values of the wrong type, toJSON anywhere).
+ * JSON.stringify (values of the wrong type, toJSON anywhere), whatever its scratch buffer held.
  */
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { lobbyMembersJson } from '../../src/emulator/world/lobbyMembersJson.js';
 import type { LobbyMemberRecord } from '../../src/emulator/world/lobbyRecords.js';
 import { renderLobbyMember } from '../../src/emulator/world/renderLobby.js';
@@ -64,6 +64,54 @@ describe('lobbyMembersJson', () => {
       } finally {
         delete proto.toJSON;
       }
+    }
+  });
+});
+
+describe('lobbyMembersJson: its scratch buffer', () => {
+  it('grows for an answer larger than it, and still writes small ones after', () => {
+    const long = 'x'.repeat(1500);
+    const big: LobbyMemberRecord[] = Array.from({ length: 4 }, (_, i) => ({
+      id: String(i),
+      metadata: { [long]: `${long}é💥"\\` },
+      flags: i,
+      additional_name: `${long}\u2028`,
+    }));
+    expect(lobbyMembersJson(big)).toBe(reference(big));
+    const small: LobbyMemberRecord[] = [{ id: '9', metadata: null, flags: 0, additional_name: null }];
+    expect(lobbyMembersJson(small)).toBe(reference(small));
+  });
+});
+
+describe('lobbyMembersJson: answers about the size of its scratch buffer', () => {
+  it('writes the same bytes wherever a string or a number falls against the end of the buffer', () => {
+    const long = fc.oneof(fc.string({ minLength: 500, maxLength: 3000 }), text);
+    const bulky: fc.Arbitrary<LobbyMemberRecord> = fc.record({
+      id: long,
+      metadata: fc.option(fc.dictionary(long, long, { maxKeys: 3 }), { nil: null }),
+      flags: fc.oneof(fc.double(), fc.constantFrom(-0.0000012345678901234567, -1.7976931348623157e308)),
+      additional_name: fc.option(long, { nil: null }),
+    });
+    fc.assert(
+      fc.property(fc.array(bulky, { maxLength: 8 }), (members) => {
+        expect(lobbyMembersJson(members)).toBe(reference(members));
+      }),
+      { numRuns: 150 },
+    );
+  });
+});
+
+describe('lobbyMembersJson: the end of a fresh scratch buffer (8 KB)', () => {
+  it('keeps room for what follows a string: punctuation and numbers are never cut off', async () => {
+    vi.resetModules();
+    const fresh = await import('../../src/emulator/world/lobbyMembersJson.js');
+    // An id that ends at every place near the end of the buffer, followed by the longest run of
+    // punctuation and a number that the writer puts down without a test of room of its own.
+    for (let length = 8100; length <= 8190; length += 1) {
+      const members: LobbyMemberRecord[] = [
+        { id: 'i'.repeat(length), metadata: null, flags: -0.0000012345678901234567, additional_name: 'a' },
+      ];
+      expect(fresh.lobbyMembersJson(members)).toBe(reference(members));
     }
   });
 });

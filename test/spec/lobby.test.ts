@@ -57,6 +57,22 @@ describe('members per request: at most 25', () => {
     expect(result.error?.issues[0]?.message).toMatch(/appears twice/);
   });
 
+  it('bulk: each repeat of a user names its first entry', () => {
+    const result = bulkUpdateLobbyMembersBody.safeParse([
+      { id: id(1) },
+      { id: id(2) },
+      { id: id(1) },
+      { id: id(2) },
+      { id: id(1) },
+    ]);
+    expect(paths(result)).toEqual(['2.id', '3.id', '4.id']);
+    expect(result.error?.issues.map((issue) => issue.message)).toEqual([
+      `user ${id(1)} appears twice (entries 0 and 2); send one entry per member`,
+      `user ${id(2)} appears twice (entries 1 and 3); send one entry per member`,
+      `user ${id(1)} appears twice (entries 0 and 4); send one entry per member`,
+    ]);
+  });
+
   it('create: the same user twice is refused', () => {
     expect(createLobbyBody.safeParse({ members: [{ id: id(1) }, { id: id(1) }] }).success).toBe(false);
   });

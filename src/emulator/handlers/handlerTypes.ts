@@ -78,7 +78,7 @@ export type ContextOf<N extends RouteName> = HandlerContext<ParamsOf<N>, QueryOf
 /** A successful answer. */
 export type Reply =
   | { readonly kind: 'json'; readonly status: number; readonly body: unknown }
-  /** JSON already written (by a writer of a hot answer's shape, e.g. lobbyMembersJson). */
+  /** JSON text already written (by a writer of a hot answer's shape, e.g. lobbyMembersJson). */
   | { readonly kind: 'jsonText'; readonly status: number; readonly text: string }
   | { readonly kind: 'empty'; readonly status: number }
   | {

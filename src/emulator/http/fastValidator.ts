@@ -13,7 +13,7 @@
  * time on records (`metadata`), reading each record's keys through two runtime calls
  * (`getOwnPropertyNames`, `getOwnPropertySymbols`) and wrapping every refinement in a fresh
  * context. Request input here is always JSON-shaped (`JSON.parse`, the router's params, the query
- * string): own enumerable string keys, no symbols, no accessors, so `Object.keys` says all.
+ * string): own enumerable string keys, no symbols, no accessors, so `for…in` (own keys) says all.
  *
  * Fidelity by construction: types are tested as zod tests them (objects, arrays, records,
  * optional, nullable, strings, numbers, booleans, literals, enums, unknown); the checks the
@@ -330,9 +330,10 @@ function compileRecord(schema: z.ZodMiniType, def: Def): FastParse {
     const input = v as Record<string, unknown>;
     // Made at the first key or value that is not answered as itself (at once for a hardened one).
     let out: Record<string, unknown> | undefined = proto === null ? {} : undefined;
-    const keys = Object.keys(input);
-    for (let i = 0; i < keys.length; i += 1) {
-      const key = keys[i] as string;
+    // for…in rather than Object.keys: the same keys in the same order (own ones, kept by the test
+    // below: a host may have given Object.prototype enumerable keys), without an array per record.
+    for (const key in input) {
+      if (!Object.hasOwn(input, key)) continue;
       const item = input[key];
       let outKey: unknown = key;
       let value: unknown = item;
@@ -343,7 +344,7 @@ function compileRecord(schema: z.ZodMiniType, def: Def): FastParse {
         if (value === INVALID) return INVALID;
         if (out === undefined && outKey === key && value === item) continue;
       }
-      out ??= copyOfFirst(input, keys, i);
+      out ??= copyBefore(input, key);
       if (key !== '__proto__') out[outKey as string] = value;
     }
     return out ?? input;
@@ -354,9 +355,8 @@ function compileRecord(schema: z.ZodMiniType, def: Def): FastParse {
     const proto = Object.getPrototypeOf(v);
     if (proto !== null && proto !== ObjectPrototype) return INVALID;
     let out = proto === null ? {} : undefined;
-    const keys = Object.keys(v);
-    for (let i = 0; i < keys.length; i += 1) {
-      const key = keys[i];
+    for (const key in v) {
+      if (!hasOwn(v, key)) continue;
       const item = v[key];
       let outKey = key;
       let value = item;
@@ -367,32 +367,26 @@ function compileRecord(schema: z.ZodMiniType, def: Def): FastParse {
         if (value === INVALID) return INVALID;
         if (out === undefined && outKey === key && value === item) continue;
       }
-      if (out === undefined) out = copyOfFirst(v, keys, i);
+      if (out === undefined) out = copyBefore(v, key);
       if (key !== '__proto__') out[outKey] = value;
     }
     return out === undefined ? v : out;
   };`;
   return (
-    specialize<FastParse>(['parseKey', 'parseValue', 'ObjectPrototype', 'copyOfFirst', 'INVALID'], body, [
-      parseKey,
-      parseValue,
-      Object.prototype,
-      copyOfFirst,
-      INVALID,
-    ]) ?? generic
+    specialize<FastParse>(
+      ['parseKey', 'parseValue', 'ObjectPrototype', 'hasOwn', 'copyBefore', 'INVALID'],
+      body,
+      [parseKey, parseValue, Object.prototype, Object.hasOwn, copyBefore, INVALID],
+    ) ?? generic
   );
 }
 
-/** A new object with the first `count` of `keys` of `record` (keys answered as themselves so far). */
-function copyOfFirst(
-  record: Record<string, unknown>,
-  keys: readonly string[],
-  count: number,
-): Record<string, unknown> {
+/** A new object with the own keys of `record` before `stop` (keys answered as themselves so far). */
+function copyBefore(record: Record<string, unknown>, stop: string): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (let i = 0; i < count; i += 1) {
-    const key = keys[i] as string;
-    if (key !== '__proto__') out[key] = record[key];
+  for (const key in record) {
+    if (key === stop) break;
+    if (Object.hasOwn(record, key) && key !== '__proto__') out[key] = record[key];
   }
   return out;
 }
@@ -419,30 +413,62 @@ function withChecks(base: FastParse, checks: readonly z.core.$ZodCheck[]): FastP
     }
     return value;
   };
-  // The same steps unrolled, each check a call site of its own.
-  const steps = natives.map((native, i) =>
-    native === undefined
-      ? `value = zodCheck(checks[${i}], value); if (value === INVALID) return INVALID;`
+  // The same steps unrolled, each check a call site of its own. zod's check functions are called
+  // from this code rather than through zodCheck: a call site shared by every check of the table
+  // sees every kind of check and inlines none, so each call allocated a payload (and a superRefine
+  // its issue closure) and read `_zod.def.when` through megamorphic loads, which made a bulk
+  // update's 25 metadata checks cost more than the rest of its validation together. Here each
+  // check's function, `when` and `_zod` are constants of its own code, which V8 can inline, and
+  // the payload then need not be allocated at all.
+  const steps = natives.map((native, i) => {
+    const zodStep = `value = z${i}(value); if (value === INVALID) return INVALID;`;
+    return native === undefined
+      ? zodStep
       : `{ const verdict = n${i}(value);
           if (verdict === false) return INVALID;
-          if (verdict === DEFER) { value = zodCheck(checks[${i}], value); if (value === INVALID) return INVALID; } }`,
-  );
-  const body = `${natives.map((_, i) => `const n${i} = natives[${i}];`).join('\n')}
+          if (verdict === DEFER) { ${zodStep} } }`;
+  });
+  const body = `${natives.map((_, i) => `const n${i} = natives[${i}];\nconst z${i} = zodSteps[${i}];`).join('\n')}
   return (v) => {
     let value = base(v);
     if (value === INVALID) return INVALID;
     ${steps.join('\n')}
     return value;
   };`;
+  const zodSteps = checks.map(zodStepOf);
   return (
-    specialize<FastParse>(['base', 'natives', 'checks', 'zodCheck', 'INVALID', 'DEFER'], body, [
+    specialize<FastParse>(['base', 'natives', 'zodSteps', 'INVALID', 'DEFER'], body, [
       base,
       natives satisfies ReadonlyArray<NativeCheck | undefined>,
-      checks,
-      zodCheck,
+      zodSteps,
       INVALID,
       DEFER,
     ]) ?? generic
+  );
+}
+
+/**
+ * {@link zodCheck} for one check, as code of its own (see {@link withChecks}); `zodCheck` itself
+ * where code cannot be generated.
+ */
+function zodStepOf(check: z.core.$ZodCheck): (value: unknown) => unknown {
+  const internals = check._zod;
+  const body = `return (value) => {
+    const payload = { value, issues: [] };
+    if (when !== undefined && !when(payload)) return value;
+    const pending = run.call(internals, payload);
+    if (pending instanceof Promise || payload.issues.length > 0) return INVALID;
+    const left = payload.value;
+    if (left !== value && left !== null && typeof left === 'object') return INVALID;
+    return left;
+  };`;
+  return (
+    specialize<(value: unknown) => unknown>(['internals', 'run', 'when', 'INVALID'], body, [
+      internals,
+      internals.check,
+      internals.def.when,
+      INVALID,
+    ]) ?? ((value) => zodCheck(check, value))
   );
 }
 

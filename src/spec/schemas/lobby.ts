@@ -90,20 +90,27 @@ export const lobbyMemberParams = /* @__PURE__ */ z.object({
 /** One member entry of Create or Modify Lobby. */
 export type LobbyMemberParams = z.input<typeof lobbyMemberParams>;
 
-/** Rejects two entries for the same user: the platform keeps one, and which one is not documented. */
+/**
+ * Rejects two entries for the same user: the platform keeps one, and which one is not documented.
+ * The ids seen are a set, not a map to their index: the first entry of an id is looked up only when
+ * the id repeats (the check runs on every valid bulk update, a repeat is rare).
+ */
 function distinctIds<T extends { id: string }>(entries: readonly T[], ctx: z.core.$RefinementCtx<T[]>): void {
-  const seen = new Map<string, number>();
-  entries.forEach((entry, index) => {
-    const first = seen.get(entry.id);
-    if (first !== undefined) {
-      ctx.addIssue({
-        code: 'custom',
-        path: [index, 'id'],
-        input: entry.id,
-        message: `user ${entry.id} appears twice (entries ${first} and ${index}); send one entry per member`,
-      });
-    } else seen.set(entry.id, index);
-  });
+  const seen = new Set<string>();
+  for (let index = 0; index < entries.length; index += 1) {
+    const id = (entries[index] as T).id;
+    // One hash lookup per id: `add` grows the set unless the id is in it already.
+    const size = seen.size;
+    seen.add(id);
+    if (seen.size > size) continue;
+    const first = entries.findIndex((entry) => entry.id === id);
+    ctx.addIssue({
+      code: 'custom',
+      path: [index, 'id'],
+      input: id,
+      message: `user ${id} appears twice (entries ${first} and ${index}); send one entry per member`,
+    });
+  }
 }
 
 /** The members list of Create and Modify Lobby: at most 25 entries, one per user. */

@@ -88,7 +88,8 @@ export function requireUsers(world: World, entries: readonly { readonly id: Snow
 
 /**
  * Upserts entries in order; a user who cannot join (lobby full, lobby maximum of the application)
- * is silently dropped. Returns the members upserted, once each, in order of first appearance. The
+ * is silently dropped. Returns the members upserted, once each, in order of first appearance (a
+ * member removed by a later entry is left out, and one upserted again after that comes last). The
  * lobby's activity is marked once, after the last change, as one operation.
  */
 export function upsertSilently(
@@ -96,20 +97,27 @@ export function upsertSilently(
   lobby: LobbyRecord,
   entries: readonly LobbyMemberInput[],
 ): LobbyMemberRecord[] {
-  const upserted = new Map<Snowflake, LobbyMemberRecord>();
+  // A list rather than a map by id: a member's record is one object while they are a member, so
+  // it is told apart by identity (a lookup of at most 25 entries in a request, without a map's
+  // tables and its copy into the answer).
+  const upserted: LobbyMemberRecord[] = [];
   let changed = false;
   for (const entry of entries) {
     if (entry.remove_member === true) {
-      world.lobbies.removeMember(lobby, entry.id);
-      upserted.delete(entry.id);
+      const member = lobby.members.get(entry.id);
+      if (member !== undefined && world.lobbies.removeMember(lobby, entry.id)) {
+        const at = upserted.indexOf(member);
+        if (at >= 0) upserted.splice(at, 1);
+      }
       continue;
     }
     if (joinBlocker(world, lobby, entry.id) !== undefined) continue;
-    upserted.set(entry.id, world.lobbies.applyMember(lobby, entry.id, memberChange(entry)));
+    const member = world.lobbies.applyMember(lobby, entry.id, memberChange(entry));
+    if (!upserted.includes(member)) upserted.push(member);
     changed = true;
   }
   if (changed) world.lobbies.touch(lobby);
-  return [...upserted.values()];
+  return upserted;
 }
 
 /** Create Lobby: a new lobby of `application` with the listed members (limits drop silently). */
